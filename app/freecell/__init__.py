@@ -1,0 +1,3 @@
+"""FreeCell for the desktop."""
+
+__version__ = "0.1.0"

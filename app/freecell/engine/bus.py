@@ -1,0 +1,199 @@
+"""The command bus: the only door into the game.
+
+The UI (or a script, or a test) dispatches a command; the bus applies it to the
+current :class:`Game` and publishes the resulting events to every subscriber, in
+order, then returns them.  A subscriber that raises does not stop the others, nor
+the game: the error goes to the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+
+from .commands import (
+    AutoFinishStep,
+    Command,
+    LoadPosition,
+    MoveCards,
+    NewDeal,
+    PauseClock,
+    Redo,
+    ReplayDeal,
+    ResumeClock,
+    SendHome,
+    SetAutoPlay,
+    Undo,
+)
+from .deal import InvalidDealNumber, check_deal_number, random_deal_number
+from .events import (
+    AutoFinishAvailable,
+    ClockChanged,
+    DealStarted,
+    Event,
+    GameWon,
+    MoveApplied,
+    MoveRefused,
+    NoMovesLeft,
+    Redone,
+    Undone,
+)
+from .game import Game, Step
+from .moves import Move, Pile
+from .rules import Refusal, check_move, home_move
+from .variant import FREECELL, Variant
+
+log = logging.getLogger(__name__)
+
+Subscriber = Callable[[Event], None]
+
+
+class CommandBus:
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        variant: Variant = FREECELL,
+        rng: random.Random | None = None,
+        now: Callable[[], float] | None = None,
+    ) -> None:
+        self._rng = rng
+        self._now = now
+        self._subscribers: list[Subscriber] = []
+        self.game = game or Game(variant, random_deal_number(rng), now=now)
+        self._auto_finish_was = self.game.can_auto_finish
+
+    # -- subscribers -------------------------------------------------------------
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Add a subscriber; returns a function that removes it."""
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def _publish(self, events: list[Event]) -> list[Event]:
+        for event in events:
+            for subscriber in list(self._subscribers):
+                try:
+                    subscriber(event)
+                except Exception:
+                    log.exception("subscriber %r failed on %r", subscriber, event)
+        return events
+
+    # -- commands ----------------------------------------------------------------
+    def dispatch(self, command: Command) -> list[Event]:
+        """Apply a command and publish what happened; returns the events."""
+        return self._publish(self._handle(command))
+
+    def _handle(self, command: Command) -> list[Event]:
+        game = self.game
+        if isinstance(command, MoveCards):
+            return self._after_step(game.play(command.move), command.move)
+        if isinstance(command, SendHome):
+            move = home_move(game.position, command.source)
+            if move is None:
+                return [MoveRefused(self._why_not_home(command), None)]
+            return self._after_step(game.play(move), move)
+        if isinstance(command, AutoFinishStep):
+            return self._after_step(game.auto_finish_step(), None)
+        if isinstance(command, Undo):
+            before = game.position
+            step = game.undo()
+            if step is None:
+                return [MoveRefused("Nothing to undo")]
+            events: list[Event] = [Undone(step.moves, before, game.position, game.move_count)]
+            return events + self._status_events()
+        if isinstance(command, Redo):
+            before = game.position
+            step = game.redo()
+            if step is None:
+                return [MoveRefused("Nothing to redo")]
+            events = [Redone(step.moves, before, game.position, game.move_count)]
+            if game.is_won:
+                events.append(self._won())
+            return events + self._status_events()
+        if isinstance(command, NewDeal):
+            variant = command.variant or game.variant
+            try:
+                number = (
+                    random_deal_number(self._rng)
+                    if command.number is None
+                    else check_deal_number(command.number)
+                )
+            except InvalidDealNumber as error:
+                return [MoveRefused(str(error).capitalize())]
+            return self._start(Game(variant, number, auto_play=game.auto_play, now=self._now))
+        if isinstance(command, ReplayDeal):
+            return self._start(
+                Game(
+                    game.variant,
+                    game.deal_number,
+                    start=game.start,
+                    auto_play=game.auto_play,
+                    now=self._now,
+                )
+            )
+        if isinstance(command, LoadPosition):
+            try:
+                new = Game(command.variant, None, start=command.position, now=self._now)
+            except ValueError as error:
+                return [MoveRefused(f"That board cannot be played: {error}")]
+            new.auto_play = game.auto_play
+            return self._start(new)
+        if isinstance(command, SetAutoPlay):
+            game.auto_play = command.enabled
+            return []
+        if isinstance(command, PauseClock):
+            game.clock.pause()
+            return [ClockChanged(False, game.elapsed)]
+        if isinstance(command, ResumeClock):
+            game.clock.resume()
+            return [ClockChanged(game.clock.running, game.elapsed)]
+        raise TypeError(f"not a command: {command!r}")
+
+    def _why_not_home(self, command: SendHome) -> str:
+        game = self.game
+        checked = check_move(game.position, game.variant, Move(command.source, Pile.foundation()))
+        return checked.reason if isinstance(checked, Refusal) else "That card can't go home now"
+
+    def _after_step(self, result: Step | Refusal, move: Move | None) -> list[Event]:
+        if isinstance(result, Refusal):
+            return [MoveRefused(result.reason, move)]
+        game = self.game
+        before = game.position_before()
+        events: list[Event] = [
+            MoveApplied(result.moves, before, result.position, game.move_count, result.auto_finish)
+        ]
+        if game.is_won:
+            events.append(self._won())
+        return events + self._status_events()
+
+    def _won(self) -> GameWon:
+        game = self.game
+        return GameWon(game.deal_number, game.variant, game.move_count, game.elapsed)
+
+    def _status_events(self) -> list[Event]:
+        game = self.game
+        events: list[Event] = []
+        available = game.can_auto_finish
+        if available != self._auto_finish_was:
+            self._auto_finish_was = available
+            events.append(AutoFinishAvailable(available))
+        if not game.is_won and not game.has_legal_move:
+            events.append(NoMovesLeft())
+        return events
+
+    def _start(self, game: Game) -> list[Event]:
+        self.game = game
+        self._auto_finish_was = game.can_auto_finish
+        events: list[Event] = [
+            DealStarted(game.deal_number, game.variant, game.position),
+            AutoFinishAvailable(self._auto_finish_was),
+        ]
+        if not game.has_legal_move:
+            events.append(NoMovesLeft())
+        return events

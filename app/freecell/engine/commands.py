@@ -1,0 +1,92 @@
+"""Commands: what the UI (or a script) asks of the engine.  Frozen values, no logic."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .moves import Move, Pile
+from .position import Position
+from .variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCards:
+    """Move cards; ``move.count`` ``None`` lets the destination imply it."""
+
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class SendHome:
+    """Send the exposed card of a column or free cell home (a tap or double-click)."""
+
+    source: Pile
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class NewDeal:
+    """Start deal ``number`` (a random one when ``None``) of ``variant`` (the current
+    variant when ``None``)."""
+
+    number: int | None = None
+    variant: Variant | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayDeal:
+    """Start the current deal again from its first position."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadPosition:
+    """Start from a board that is not a numbered deal (imported, shared, a test)."""
+
+    position: Position
+    variant: Variant
+
+
+@dataclass(frozen=True, slots=True)
+class AutoFinishStep:
+    """Send one more card home while auto finish runs (one move, one undo step)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetAutoPlay:
+    """Turn safe auto-play on or off."""
+
+    enabled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PauseClock:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeClock:
+    pass
+
+
+Command = (
+    MoveCards
+    | SendHome
+    | Undo
+    | Redo
+    | NewDeal
+    | ReplayDeal
+    | LoadPosition
+    | AutoFinishStep
+    | SetAutoPlay
+    | PauseClock
+    | ResumeClock
+)

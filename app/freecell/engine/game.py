@@ -1,0 +1,151 @@
+"""One deal being played: the variant, the deal, the history, the counters, the clock.
+
+The history is a list of immutable steps; undo and redo only move a pointer, so a
+supermove, or a player's move with the cards auto-play sent home after it, is one
+step and one undo.  The move count is the number of steps on the path to the
+current position: each player action one move, each card auto finish sends home one
+move; an undo takes its step off the count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .clock import Clock
+from .deal import deal as deal_position
+from .moves import Move
+from .position import Position
+from .rules import (
+    Refusal,
+    apply_move,
+    can_auto_finish,
+    check_move,
+    exposed_home_moves,
+    has_legal_move,
+    safe_home_moves,
+)
+from .variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One undo step: the moves it made and the position it left."""
+
+    moves: tuple[Move, ...]
+    position: Position
+    auto_finish: bool = False
+
+
+class Game:
+    def __init__(
+        self,
+        variant: Variant,
+        deal_number: int | None = None,
+        start: Position | None = None,
+        *,
+        auto_play: bool = False,
+        now: Callable[[], float] | None = None,
+    ) -> None:
+        if start is None:
+            if deal_number is None:
+                raise ValueError("a game needs a deal number or a starting position")
+            start = deal_position(deal_number, variant)
+        else:
+            start.validate()
+        self.variant = variant
+        self.deal_number = deal_number
+        self.start = start
+        self.auto_play = auto_play
+        self.clock = Clock() if now is None else Clock(now)
+        self.steps: list[Step] = []
+        self.index = 0  # steps[:index] are on the path to the current position
+        self.undo_count = 0
+
+    # -- state -------------------------------------------------------------------
+    @property
+    def position(self) -> Position:
+        return self.steps[self.index - 1].position if self.index else self.start
+
+    @property
+    def move_count(self) -> int:
+        return self.index
+
+    @property
+    def can_undo(self) -> bool:
+        return self.index > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.index < len(self.steps)
+
+    @property
+    def is_won(self) -> bool:
+        return self.position.is_won
+
+    @property
+    def elapsed(self) -> float:
+        return self.clock.elapsed
+
+    @property
+    def can_auto_finish(self) -> bool:
+        return can_auto_finish(self.position)
+
+    @property
+    def has_legal_move(self) -> bool:
+        return has_legal_move(self.position, self.variant)
+
+    @property
+    def path(self) -> list[Move]:
+        """Every move from the start to the current position, in order."""
+        return [m for step in self.steps[: self.index] for m in step.moves]
+
+    # -- changes -----------------------------------------------------------------
+    def play(self, move: Move) -> Step | Refusal:
+        """Make a player's move (plus safe auto-play after it, when on)."""
+        if self.is_won:
+            return Refusal("The game is won: start a new deal or replay this one")
+        checked = check_move(self.position, self.variant, move)
+        if isinstance(checked, Refusal):
+            return checked
+        after = apply_move(self.position, checked)
+        moves = [checked]
+        if self.auto_play:
+            for extra in safe_home_moves(after, self.variant):
+                moves.append(extra)
+                after = apply_move(after, extra)
+        return self._push(Step(tuple(moves), after))
+
+    def auto_finish_step(self) -> Step | Refusal:
+        """Send the lowest exposed card that can go home; one move, one undo step."""
+        if not can_auto_finish(self.position):
+            return Refusal("Auto finish is not possible yet")
+        move = exposed_home_moves(self.position)[0]
+        return self._push(Step((move,), apply_move(self.position, move), auto_finish=True))
+
+    def _push(self, step: Step) -> Step:
+        del self.steps[self.index :]
+        self.steps.append(step)
+        self.index += 1
+        self.clock.start()
+        if step.position.is_won:
+            self.clock.stop()
+        return step
+
+    def undo(self) -> Step | None:
+        """Take back the last step; None when there is nothing to undo."""
+        if not self.index:
+            return None
+        self.index -= 1
+        self.undo_count += 1
+        return self.steps[self.index]
+
+    def redo(self) -> Step | None:
+        if self.index >= len(self.steps):
+            return None
+        self.index += 1
+        return self.steps[self.index - 1]
+
+    def position_before(self, steps_back: int = 1) -> Position:
+        i = self.index - steps_back
+        return self.steps[i - 1].position if i > 0 else self.start

@@ -1,0 +1,166 @@
+"""Piles and moves, with standard notation that round-trips.
+
+Notation (as players, Freecell Solver and kpat write it): columns ``1``-``9`` and
+``0`` for a tenth, free cells ``a``-``g`` (and ``i`` for an eighth, because ``h`` is
+always home), foundations ``h``.  ``3a`` moves the card at the bottom of column 3 to
+cell a, ``a5`` the card in cell a to column 5, ``2h``
+sends a card home, ``18`` moves a card or a run from column 1 to column 8.  A count
+may follow as ``v`` plus hex digits (``18v3``), as ``fc-solve -snx`` writes it for
+runs that move to an empty column.  Taking a card back off a foundation (where the
+variant allows it) is written ``h`` + suit letter + destination: ``hS3``, ``hDa``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Suit
+
+COLUMN_CHARS = "1234567890"
+# The eighth free cell is written "i": "h" always means home.
+CELL_CHARS = "abcdefgi"
+FOUNDATION_CHAR = "h"
+
+
+class InvalidMoveNotation(ValueError):
+    """Text that is not a move in standard notation."""
+
+
+class PileKind(Enum):
+    COLUMN = "column"
+    CELL = "cell"
+    FOUNDATION = "foundation"
+
+
+ANY = -1  # a cell index meaning "the first empty free cell"; a foundation index meaning "its suit"
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """Where cards lie.  Columns and cells count from 0; a foundation's index is its suit."""
+
+    kind: PileKind
+    index: int
+
+    @classmethod
+    def column(cls, index: int) -> Pile:
+        return cls(PileKind.COLUMN, index)
+
+    @classmethod
+    def cell(cls, index: int = ANY) -> Pile:
+        return cls(PileKind.CELL, index)
+
+    @classmethod
+    def foundation(cls, suit: Suit | int = ANY) -> Pile:
+        return cls(PileKind.FOUNDATION, int(suit))
+
+    @property
+    def is_column(self) -> bool:
+        return self.kind is PileKind.COLUMN
+
+    @property
+    def is_cell(self) -> bool:
+        return self.kind is PileKind.CELL
+
+    @property
+    def is_foundation(self) -> bool:
+        return self.kind is PileKind.FOUNDATION
+
+    @property
+    def notation(self) -> str:
+        if self.kind is PileKind.COLUMN:
+            return COLUMN_CHARS[self.index]
+        if self.kind is PileKind.CELL:
+            return CELL_CHARS[self.index] if self.index != ANY else "a"
+        return FOUNDATION_CHAR
+
+    @property
+    def label(self) -> str:
+        """How the pile is named to a player: ``'column 3'``, ``'free cell b'``."""
+        if self.kind is PileKind.COLUMN:
+            return f"column {self.index + 1}"
+        if self.kind is PileKind.CELL:
+            return "a free cell" if self.index == ANY else f"free cell {CELL_CHARS[self.index]}"
+        if self.index == ANY:
+            return "the foundations"
+        return f"the {Suit(self.index).plural} foundation"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move from one pile to another.  ``count`` is the number of cards; ``None``
+    leaves it to the rules to work out (the destination usually implies it)."""
+
+    source: Pile
+    dest: Pile
+    count: int | None = None
+
+    @property
+    def notation(self) -> str:
+        src = self.source.notation
+        if self.source.is_foundation:
+            src += Suit(self.source.index).letter
+        text = src + self.dest.notation
+        if self.count is not None and self.count > 1:
+            text += f"v{self.count:x}"
+        return text
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self.notation!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        return parse_move(text)
+
+
+def _parse_pile(char: str, text: str) -> Pile:
+    if char in COLUMN_CHARS:
+        return Pile.column(COLUMN_CHARS.index(char))
+    if char in CELL_CHARS:
+        return Pile.cell(CELL_CHARS.index(char))
+    raise InvalidMoveNotation(f"{text!r} is not a move: {char!r} is not a column or cell")
+
+
+def parse_move(text: str) -> Move:
+    """Parse standard notation; raise :class:`InvalidMoveNotation` with a clear reason.
+
+    Whether the piles exist in a given variant is for the rules to say.
+    """
+    token = text.strip()
+    body, _, count_text = token.partition("v")
+    count: int | None = None
+    if count_text:
+        try:
+            count = int(count_text, 16)
+        except ValueError:
+            raise InvalidMoveNotation(f"{text!r} is not a move: bad count {count_text!r}") from None
+        if count < 1:
+            raise InvalidMoveNotation(f"{text!r} is not a move: a move takes at least one card")
+    if len(body) == 3 and body[0] == FOUNDATION_CHAR and body[1].upper() in "CDHS":
+        suit = Suit.from_letter(body[1])
+        dest_char = body[2]
+        if dest_char == FOUNDATION_CHAR:
+            raise InvalidMoveNotation(f"{text!r} is not a move: foundation to foundation")
+        return Move(Pile.foundation(suit), _parse_pile(dest_char, text), count)
+    if len(body) != 2:
+        raise InvalidMoveNotation(f"{text!r} is not a move (write moves like 3a, a5, 2h or 18)")
+    src_char, dest_char = body[0], body[1]
+    if src_char == FOUNDATION_CHAR:
+        raise InvalidMoveNotation(f"{text!r} is not a move: name the foundation's suit, like hS3")
+    source = _parse_pile(src_char, text)
+    dest = Pile.foundation() if dest_char == FOUNDATION_CHAR else _parse_pile(dest_char, text)
+    return Move(source, dest, count)
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Parse a move list: moves separated by white space or commas; ``#`` starts a comment."""
+    moves: list[Move] = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0]
+        for token in line.replace(",", " ").split():
+            moves.append(parse_move(token))
+    return moves

@@ -1,0 +1,474 @@
+"""The rules: which moves are legal, why the others are not, and what a move does.
+
+Every function takes the position and the variant; none keeps state.  A refused
+move is a value (:class:`Refusal`) carrying the sentence shown to the player — an
+ordinary illegal attempt is never an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .cards import ACE, DECK, KING, RANK_NAMES, Card, Suit
+from .moves import ANY, Move, Pile, PileKind
+from .position import Position
+from .variant import BuildRule, EmptyColumnRule, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move was refused, in a sentence a player understands."""
+
+    reason: str
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+# -- building --------------------------------------------------------------------
+def can_build(card: Card, onto: Card, build: BuildRule) -> bool:
+    """May ``card`` lie on ``onto`` in the tableau?"""
+    if card.rank + 1 != onto.rank:
+        return False
+    if build is BuildRule.ALTERNATE_COLOUR:
+        return card.is_red != onto.is_red
+    if build is BuildRule.SAME_SUIT:
+        return card.suit is onto.suit
+    return True
+
+
+def run_length(column: tuple[Card, ...], build: BuildRule) -> int:
+    """How many cards at the end of ``column`` form a clean descending run."""
+    if not column:
+        return 0
+    length = 1
+    for i in range(len(column) - 1, 0, -1):
+        if not can_build(column[i], column[i - 1], build):
+            break
+        length += 1
+    return length
+
+
+def movable_limit(position: Position, variant: Variant, to_empty_column: bool = False) -> int:
+    """The supermove limit: ``(free cells + 1) * 2 ** empty columns``.
+
+    An empty destination column is not counted.  Empty columns help only where they
+    accept any card (a run's intermediate cards are not Kings).  Without supermoves
+    a single card moves.
+    """
+    if not variant.supermove:
+        return 1
+    empties = position.empty_column_count if variant.empty_column is EmptyColumnRule.ANY_CARD else 0
+    if to_empty_column and empties:
+        empties -= 1
+    return (position.free_cell_count + 1) * (1 << empties)
+
+
+# -- wording ---------------------------------------------------------------------
+def _rank_word(rank: int) -> str:
+    return str(rank) if 2 <= rank <= 10 else RANK_NAMES[rank - 1]
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "AEIOU8" or word == "11" else "a"
+
+
+def _build_reason(card: Card, onto: Card, build: BuildRule) -> str:
+    if card.rank == KING:
+        return "A King can only go to an empty column, a free cell or home"
+    need = _rank_word(card.rank + 1)
+    if build is BuildRule.ALTERNATE_COLOUR:
+        other = "black" if card.is_red else "red"
+        return f"A {card.colour_name} {_rank_word(card.rank)} goes on a {other} {need}"
+    if build is BuildRule.SAME_SUIT:
+        target = DECK[card.rank * 4 + card.suit]
+        return f"The {card.name.lower()} goes on the {target.name.lower()}"
+    word = _rank_word(card.rank)
+    return f"{_article(word).capitalize()} {word} goes on {_article(need)} {need}"
+
+
+def _home_reason(card: Card, position: Position) -> str:
+    home = position.foundations[card.suit]
+    if home == 0:
+        return "Only an Ace can start a foundation"
+    below = DECK[(card.rank - 2) * 4 + card.suit]
+    return f"The {card.name.lower()} goes home after the {below.name.lower()}"
+
+
+def _too_many(limit: int) -> str:
+    cards = "1 card" if limit == 1 else f"{limit} cards"
+    return f"Not enough free cells or empty columns: you can move {cards} now"
+
+
+# -- checking a move ---------------------------------------------------------------
+def _pile_exists(pile: Pile, variant: Variant) -> str | None:
+    if pile.kind is PileKind.COLUMN and not 0 <= pile.index < variant.columns:
+        return f"There is no column {pile.index + 1} in {variant.name}"
+    if pile.kind is PileKind.CELL:
+        if variant.cells == 0:
+            return f"{variant.name} has no free cells"
+        if pile.index != ANY and not 0 <= pile.index < variant.cells:
+            return f"There is no {pile.label} in {variant.name}"
+    return None
+
+
+def source_cards(position: Position, pile: Pile) -> tuple[Card, ...]:
+    """The cards a pile offers, bottom of the pile last."""
+    if pile.kind is PileKind.COLUMN:
+        return position.columns[pile.index]
+    if pile.kind is PileKind.CELL:
+        held = position.cells[pile.index]
+        return () if held is None else (held,)
+    top = position.foundation_top(Suit(pile.index))
+    return () if top is None else (top,)
+
+
+def check_move(position: Position, variant: Variant, move: Move) -> Move | Refusal:
+    """Judge a move.  A legal move comes back resolved (exact count, exact cell and
+    foundation); an illegal one as a :class:`Refusal` with the player's sentence."""
+    source, dest = move.source, move.dest
+    for pile in (source, dest):
+        problem = _pile_exists(pile, variant)
+        if problem:
+            return Refusal(problem)
+    if source.kind is PileKind.CELL and source.index == ANY:
+        return Refusal("Choose which free cell to take the card from")
+    if source.kind is PileKind.FOUNDATION:
+        if source.index == ANY:
+            return Refusal("Choose which foundation to take the card from")
+        if not variant.foundation_return:
+            return Refusal(f"Cards can't come back off the foundations in {variant.name}")
+        if dest.kind is PileKind.FOUNDATION:
+            return Refusal("The card is already home")
+    if source == dest:
+        return Refusal("The cards are already there")
+    if source.kind is PileKind.CELL and dest.kind is PileKind.CELL:
+        return Refusal("Cards don't move from one free cell to another")
+
+    cards = source_cards(position, source)
+    if not cards:
+        empty = {
+            PileKind.COLUMN: "That column is empty",
+            PileKind.CELL: "That free cell is empty",
+            PileKind.FOUNDATION: "That foundation is empty",
+        }
+        return Refusal(empty[source.kind])
+
+    count = move.count
+    if count is not None and count > 1 and source.kind is not PileKind.COLUMN:
+        return Refusal("A free cell or foundation gives one card at a time")
+
+    if dest.kind is PileKind.FOUNDATION:
+        if count is not None and count > 1:
+            return Refusal("Cards go home one at a time")
+        moving = cards[-1]
+        if dest.index != ANY and dest.index != moving.suit:
+            return Refusal(f"The {moving.name.lower()} goes home on the {moving.suit.plural}")
+        if position.foundations[moving.suit] + 1 != moving.rank:
+            return Refusal(_home_reason(moving, position))
+        return Move(source, Pile.foundation(moving.suit), 1)
+
+    if dest.kind is PileKind.CELL:
+        if count is not None and count > 1:
+            return Refusal("A free cell holds one card")
+        if dest.index == ANY:
+            free = [i for i, c in enumerate(position.cells) if c is None]
+            if not free:
+                return Refusal("No free cell is empty")
+            return Move(source, Pile.cell(free[0]), 1)
+        if position.cells[dest.index] is not None:
+            return Refusal("That free cell is taken")
+        return Move(source, dest, 1)
+
+    # Destination is a column.
+    target = position.columns[dest.index]
+    if source.kind is not PileKind.COLUMN:
+        moving = cards[-1]
+        if target:
+            if not can_build(moving, target[-1], variant.build):
+                return Refusal(_build_reason(moving, target[-1], variant.build))
+        else:
+            problem = _empty_column_refusal(moving, variant)
+            if problem:
+                return Refusal(problem)
+        return Move(source, dest, 1)
+
+    run = run_length(cards, variant.build)
+    if count is not None:
+        if count > len(cards):
+            have = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
+            return Refusal(f"There are only {have} in {source.label}")
+        if count > run:
+            return Refusal("Those cards are not in sequence: only a clean run moves together")
+        if count > 1 and not variant.supermove:
+            return Refusal(f"Only one card moves at a time in {variant.name}")
+        base = cards[-count]
+        if target:
+            if not can_build(base, target[-1], variant.build):
+                return Refusal(_build_reason(base, target[-1], variant.build))
+        else:
+            problem = _empty_column_refusal(base, variant)
+            if problem:
+                return Refusal(problem)
+        limit = movable_limit(position, variant, to_empty_column=not target)
+        if count > limit:
+            return Refusal(_too_many(limit))
+        return Move(source, dest, count)
+
+    # Count implied by the destination.
+    limit = movable_limit(position, variant, to_empty_column=not target)
+    if target:
+        onto = target[-1]
+        for k in range(1, run + 1):
+            if can_build(cards[-k], onto, variant.build):
+                if k > limit:
+                    return Refusal(_too_many(limit))
+                return Move(source, dest, k)
+        same_rank = [k for k in range(1, run + 1) if cards[-k].rank + 1 == onto.rank]
+        k = same_rank[0] if same_rank else 1
+        return Refusal(_build_reason(cards[-k], onto, variant.build))
+    # An empty column: notation without a count means one card (``fc-solve -snx``
+    # writes ``v`` and the count whenever more than one card goes there).
+    problem = _empty_column_refusal(cards[-1], variant)
+    if problem:
+        return Refusal(problem)
+    return Move(source, dest, 1)
+
+
+def _empty_column_refusal(base: Card, variant: Variant) -> str | None:
+    if variant.empty_column is EmptyColumnRule.NOTHING:
+        return f"Empty columns can't be filled in {variant.name}"
+    if variant.empty_column is EmptyColumnRule.KINGS_ONLY and base.rank != KING:
+        return "Only a King can fill an empty column"
+    return None
+
+
+# -- applying a move ---------------------------------------------------------------
+def apply_move(position: Position, move: Move) -> Position:
+    """The position after a move that :func:`check_move` resolved.  No checks here."""
+    count = move.count or 1
+    columns = position.columns
+    cells = position.cells
+    foundations = position.foundations
+    source, dest = move.source, move.dest
+
+    if source.kind is PileKind.COLUMN:
+        col = columns[source.index]
+        moving = col[-count:]
+        columns = _replace(columns, source.index, col[:-count])
+    elif source.kind is PileKind.CELL:
+        held = cells[source.index]
+        assert held is not None
+        moving = (held,)
+        cells = _replace(cells, source.index, None)
+    else:
+        suit = source.index
+        rank = foundations[suit]
+        moving = (DECK[(rank - 1) * 4 + suit],)
+        foundations = _set_foundation(foundations, suit, rank - 1)
+
+    if dest.kind is PileKind.COLUMN:
+        columns = _replace(columns, dest.index, columns[dest.index] + moving)
+    elif dest.kind is PileKind.CELL:
+        cells = _replace(cells, dest.index, moving[0])
+    else:
+        c = moving[0]
+        foundations = _set_foundation(foundations, c.suit, c.rank)
+    return Position(columns=columns, cells=cells, foundations=foundations)
+
+
+T = TypeVar("T")
+
+
+def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _set_foundation(
+    foundations: tuple[int, int, int, int], suit: int, rank: int
+) -> tuple[int, int, int, int]:
+    f = list(foundations)
+    f[suit] = rank
+    return (f[0], f[1], f[2], f[3])
+
+
+def single_card_steps(position: Position, variant: Variant, move: Move) -> list[Move]:
+    """The single-card moves a supermove stands for, through free cells and empty
+    columns (the classic recursive construction).  Used to prove a supermove is no
+    more than shorthand, and by anyone who wants to animate card by card."""
+    count = move.count or 1
+    if count == 1 or not move.source.is_column or not move.dest.is_column:
+        return [move]
+    free_cells = [Pile.cell(i) for i, c in enumerate(position.cells) if c is None]
+    empty_cols = []
+    if variant.empty_column is EmptyColumnRule.ANY_CARD:
+        empty_cols = [
+            Pile.column(i)
+            for i, col in enumerate(position.columns)
+            if not col and i != move.dest.index
+        ]
+    steps: list[Move] = []
+
+    def via_cells(src: Pile, dst: Pile, n: int, cells: list[Pile]) -> None:
+        # Move n <= len(cells)+1 cards using only free cells.
+        parked = cells[: n - 1]
+        for cell in parked:
+            steps.append(Move(src, cell, 1))
+        steps.append(Move(src, dst, 1))
+        for cell in reversed(parked):
+            steps.append(Move(cell, dst, 1))
+
+    def recurse(src: Pile, dst: Pile, n: int, cols: list[Pile]) -> None:
+        if n <= len(free_cells) + 1:
+            via_cells(src, dst, n, free_cells)
+            return
+        spare, rest = cols[0], cols[1:]
+        half = (len(free_cells) + 1) * 2 ** len(rest)
+        upper = n - half if n > half else n // 2
+        recurse(src, spare, upper, rest)
+        recurse(src, dst, n - upper, rest)
+        recurse(spare, dst, upper, rest)
+
+    recurse(move.source, move.dest, count, empty_cols)
+    return steps
+
+
+# -- what the position offers ---------------------------------------------------------
+def legal_moves(position: Position, variant: Variant) -> list[Move]:
+    """Every legal move, resolved.  Equivalent moves are listed once: a card goes to
+    the first empty free cell and the first empty column only; no-op moves (a whole
+    column to an empty column) and cell-to-cell moves are not moves."""
+    moves: list[Move] = []
+    free_cell = next((i for i, c in enumerate(position.cells) if c is None), None)
+    first_empty = next((i for i, col in enumerate(position.columns) if not col), None)
+    limit_to_card = movable_limit(position, variant, to_empty_column=False)
+    limit_to_empty = movable_limit(position, variant, to_empty_column=True)
+    exposed: list[tuple[Pile, Card]] = []
+    for i, col in enumerate(position.columns):
+        if col:
+            exposed.append((Pile.column(i), col[-1]))
+    for i, held in enumerate(position.cells):
+        if held is not None:
+            exposed.append((Pile.cell(i), held))
+    if variant.foundation_return:
+        for suit in Suit:
+            top = position.foundation_top(suit)
+            if top is not None:
+                exposed.append((Pile.foundation(suit), top))
+
+    for pile, c in exposed:
+        if not pile.is_foundation and position.foundations[c.suit] + 1 == c.rank:
+            moves.append(Move(pile, Pile.foundation(c.suit), 1))
+        if not pile.is_cell and free_cell is not None:
+            moves.append(Move(pile, Pile.cell(free_cell), 1))
+        if pile.is_column:
+            continue  # columns are handled below, with runs
+        for j, target in enumerate(position.columns):
+            if target:
+                if can_build(c, target[-1], variant.build):
+                    moves.append(Move(pile, Pile.column(j), 1))
+            elif j == first_empty and _empty_column_refusal(c, variant) is None:
+                moves.append(Move(pile, Pile.column(j), 1))
+
+    for i, col in enumerate(position.columns):
+        if not col:
+            continue
+        run = run_length(col, variant.build)
+        for j, target in enumerate(position.columns):
+            if i == j:
+                continue
+            if target:
+                onto = target[-1]
+                for k in range(1, min(run, limit_to_card) + 1):
+                    if can_build(col[-k], onto, variant.build):
+                        moves.append(Move(Pile.column(i), Pile.column(j), k))
+                        break
+            elif j == first_empty:
+                for k in range(1, min(run, limit_to_empty) + 1):
+                    if k < len(col) and _empty_column_refusal(col[-k], variant) is None:
+                        moves.append(Move(Pile.column(i), Pile.column(j), k))
+    return moves
+
+
+def has_legal_move(position: Position, variant: Variant) -> bool:
+    return bool(legal_moves(position, variant))
+
+
+def home_move(position: Position, pile: Pile) -> Move | None:
+    """The move a single tap on ``pile`` makes when its exposed card can go home now:
+    the bottom card of a column, or the card in a free cell."""
+    if pile.is_foundation:
+        return None
+    cards = source_cards(position, pile)
+    if not cards:
+        return None
+    c = cards[-1]
+    if position.foundations[c.suit] + 1 != c.rank:
+        return None
+    return Move(pile, Pile.foundation(c.suit), 1)
+
+
+def exposed_home_moves(position: Position) -> list[Move]:
+    """Every column-bottom or free-cell card that can go home now, lowest rank first."""
+    found: list[tuple[int, Move]] = []
+    piles = [Pile.column(i) for i in range(len(position.columns))]
+    piles += [Pile.cell(i) for i in range(len(position.cells))]
+    for pile in piles:
+        move = home_move(position, pile)
+        if move is not None:
+            rank = source_cards(position, pile)[-1].rank
+            found.append((rank, move))
+    found.sort(key=lambda item: item[0])
+    return [m for _, m in found]
+
+
+def can_auto_finish(position: Position) -> bool:
+    """True when every remaining card can go home using column-bottom and free-cell
+    cards only (and the game is not already won)."""
+    if position.is_won:
+        return False
+    current = position
+    while True:
+        moves = exposed_home_moves(current)
+        if not moves:
+            return current.is_won
+        for move in moves:
+            current = apply_move(current, move)
+
+
+def is_safe_home(position: Position, variant: Variant, c: Card) -> bool:
+    """Safe auto-play: a card may go home unasked when every card that could still
+    be built on it in the tableau is already home."""
+    if position.foundations[c.suit] + 1 != c.rank:
+        return False
+    if c.rank == ACE:
+        return True
+    need = c.rank - 1
+    if variant.build is BuildRule.SAME_SUIT:
+        return True  # only the same suit's lower card builds on it, and it is home
+    if variant.build is BuildRule.ALTERNATE_COLOUR:
+        others = [s for s in Suit if s.is_red != c.is_red]
+    else:
+        others = [s for s in Suit if s is not c.suit]
+    return all(position.foundations[s] >= need for s in others)
+
+
+def safe_home_moves(position: Position, variant: Variant) -> list[Move]:
+    """The safe moves home that auto-play would make now, one after another, until
+    none is left.  Each move is legal in the position the previous one leaves."""
+    moves: list[Move] = []
+    current = position
+    while True:
+        step = next(
+            (
+                m
+                for m in exposed_home_moves(current)
+                if is_safe_home(current, variant, source_cards(current, m.source)[-1])
+            ),
+            None,
+        )
+        if step is None:
+            return moves
+        moves.append(step)
+        current = apply_move(current, step)

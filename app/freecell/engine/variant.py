@@ -1,0 +1,151 @@
+"""Variants as data: one rule set, many parameters (the kpat way).
+
+A :class:`Variant` is a small frozen value; the rules read it and never switch on a
+variant's name.  The built-in variants below are the FreeCell family that players
+know; plugins may add others by returning more ``Variant`` values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class BuildRule(Enum):
+    """How cards build down in the tableau."""
+
+    ALTERNATE_COLOUR = "alternate"
+    SAME_SUIT = "suit"
+    ANY_SUIT = "any"
+
+
+class EmptyColumnRule(Enum):
+    """What an empty column accepts."""
+
+    ANY_CARD = "any"
+    KINGS_ONLY = "kings"
+    NOTHING = "none"
+
+
+MAX_CELLS = 8
+MAX_COLUMNS = 10  # notation names ten columns: 1-9 and 0
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The parameters of one FreeCell-family game.
+
+    ``cards_in_cells`` cards of the deal go to the free cells (the last ones dealt);
+    the rest are dealt row by row into the columns.  ``supermove`` says whether a run
+    moves as a unit (limited by free cells and empty columns) or only single cards
+    move.  ``foundation_return`` allows taking the top card back off a foundation.
+    """
+
+    id: str
+    name: str
+    cells: int = 4
+    columns: int = 8
+    cards_in_cells: int = 0
+    build: BuildRule = BuildRule.ALTERNATE_COLOUR
+    empty_column: EmptyColumnRule = EmptyColumnRule.ANY_CARD
+    supermove: bool = True
+    foundation_return: bool = False
+    description: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.cells <= MAX_CELLS:
+            raise ValueError(f"a variant has 0 to {MAX_CELLS} free cells, not {self.cells}")
+        if not 1 <= self.columns <= MAX_COLUMNS:
+            raise ValueError(f"a variant has 1 to {MAX_COLUMNS} columns, not {self.columns}")
+        if not 0 <= self.cards_in_cells <= self.cells:
+            raise ValueError(f"{self.cards_in_cells} cards cannot start in {self.cells} free cells")
+        if not self.id or not self.id.replace("-", "").replace("_", "").isalnum():
+            raise ValueError(f"variant id {self.id!r} must be letters, digits, - or _")
+
+    @property
+    def build_description(self) -> str:
+        return {
+            BuildRule.ALTERNATE_COLOUR: "down in alternating colours",
+            BuildRule.SAME_SUIT: "down in suit",
+            BuildRule.ANY_SUIT: "down regardless of suit",
+        }[self.build]
+
+
+FREECELL = Variant(
+    id="freecell",
+    name="FreeCell",
+    description="Four free cells, eight columns, build down in alternating colours.",
+)
+THREE_CELL = Variant(
+    id="freecell-3",
+    name="FreeCell (3 cells)",
+    cells=3,
+    description="FreeCell with three free cells.",
+)
+TWO_CELL = Variant(
+    id="freecell-2",
+    name="FreeCell (2 cells)",
+    cells=2,
+    description="FreeCell with two free cells.",
+)
+ONE_CELL = Variant(
+    id="freecell-1",
+    name="FreeCell (1 cell)",
+    cells=1,
+    description="FreeCell with a single free cell.",
+)
+BAKERS_GAME = Variant(
+    id="bakers-game",
+    name="Baker's Game",
+    build=BuildRule.SAME_SUIT,
+    description="FreeCell's ancestor: build down in suit.",
+)
+EIGHT_OFF = Variant(
+    id="eight-off",
+    name="Eight Off",
+    cells=8,
+    cards_in_cells=4,
+    build=BuildRule.SAME_SUIT,
+    empty_column=EmptyColumnRule.KINGS_ONLY,
+    description="Eight cells, four of them filled at the start; build in suit; "
+    "only Kings fill an empty column.",
+)
+SEAHAVEN_TOWERS = Variant(
+    id="seahaven",
+    name="Seahaven Towers",
+    cells=4,
+    columns=10,
+    cards_in_cells=2,
+    build=BuildRule.SAME_SUIT,
+    empty_column=EmptyColumnRule.KINGS_ONLY,
+    description="Ten columns of five, two cards in the cells; build in suit; "
+    "only Kings fill an empty column.",
+)
+FORECELL = Variant(
+    id="forecell",
+    name="Forecell",
+    cells=4,
+    cards_in_cells=4,
+    empty_column=EmptyColumnRule.KINGS_ONLY,
+    description="FreeCell with the cells filled at the start and only Kings in empty columns.",
+)
+
+BUILTIN_VARIANTS: tuple[Variant, ...] = (
+    FREECELL,
+    THREE_CELL,
+    TWO_CELL,
+    ONE_CELL,
+    BAKERS_GAME,
+    EIGHT_OFF,
+    SEAHAVEN_TOWERS,
+    FORECELL,
+)
+
+
+def builtin_variant(variant_id: str) -> Variant:
+    """Look a built-in variant up by id; raise KeyError with the known ids."""
+    for variant in BUILTIN_VARIANTS:
+        if variant.id == variant_id:
+            return variant
+    known = ", ".join(v.id for v in BUILTIN_VARIANTS)
+    raise KeyError(f"unknown variant {variant_id!r} (known: {known})")
