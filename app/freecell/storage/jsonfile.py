@@ -1,0 +1,411 @@
+"""One JSON file on disk, kept safe: versioned, atomic, backed up, locked.
+
+Every file the game writes goes through :class:`JsonFile`, so every file gets the
+same guarantees -- the player never loses what they earned because a write was cut
+short, a disk filled up, or a file was damaged by hand:
+
+* **Versioned.** The top level is a JSON object with an integer ``version``.  An
+  older version is migrated step by step (``migrations[v]`` turns version *v* into
+  *v + 1*).  A newer version is read as far as this program understands it, and the
+  original bytes are first copied aside, so nothing a newer release wrote is ever
+  silently discarded.
+* **Atomic.** A write goes to a temporary file in the same folder, is flushed and
+  fsynced, and then ``os.replace`` puts it in place (and the folder is fsynced on
+  POSIX).  At every instant the file on disk is the old good version or the new
+  one; a process killed mid-write leaves at most a stray temporary file, which the
+  next writer sweeps away.
+* **Backed up.** Before the new version replaces it, the previous good copy becomes
+  ``<name>.bak`` (a hard link, so no extra copying; a plain copy where links are not
+  supported).
+* **Never deleted.** A file that cannot be read -- garbage, truncated, empty, the
+  wrong JSON type, no version, or a version that cannot be understood -- is *moved*
+  aside to ``<stem>.unreadable-<UTC timestamp>[-n]<suffix>`` (exclusive creation, so
+  two move-asides in the same second never collide and nothing is overwritten), the
+  player is told in one sentence (appended to ``notices``), and loading falls back
+  to the backup, else to the caller's defaults.
+* **Locked.** Two copies of the game running at once take an exclusive lock on a
+  side file ``.<name>.lock`` (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on
+  Windows) around every read and write.  The lock is what lets a store do
+  read-merge-write (statistics re-read the file under the lock before adding a game,
+  so two running copies both count their games).  The lock is re-entrant within a
+  process, and a lock that cannot be had within ``LOCK_TIMEOUT`` seconds (a hung
+  copy) is given up on with a log warning: the write is still atomic, so the file
+  stays whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import shutil
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+JsonObject = dict[str, Any]
+Migration = Callable[[JsonObject], JsonObject]
+
+LOCK_TIMEOUT = 10.0
+BACKUP_SUFFIX = ".bak"
+
+
+class UnreadableFile(Exception):
+    """The file's content cannot be understood; ``reason`` completes "because ..."."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# -- locking -----------------------------------------------------------------------
+
+_thread_locks: dict[str, threading.RLock] = {}
+_thread_depth: dict[str, int] = {}
+_registry_guard = threading.Lock()
+
+
+@contextlib.contextmanager
+def file_lock(lock_path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold an exclusive inter-process lock on ``lock_path`` (created if missing).
+
+    Re-entrant per process: nested use from the same thread only counts depth, so a
+    store may call another locked helper without deadlocking on its own lock.
+    """
+    key = str(lock_path)
+    with _registry_guard:
+        rlock = _thread_locks.setdefault(key, threading.RLock())
+    with rlock:
+        depth = _thread_depth.get(key, 0)
+        _thread_depth[key] = depth + 1
+        try:
+            if depth:
+                yield
+            else:
+                with _os_lock(lock_path, timeout):
+                    yield
+        finally:
+            _thread_depth[key] = depth
+
+
+@contextlib.contextmanager
+def _os_lock(lock_path: Path, timeout: float) -> Iterator[None]:
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path, "a+b") as handle:
+        locked = _acquire(handle.fileno(), timeout)
+        if not locked:
+            log.warning("could not lock %s within %.0f s; writing without it", lock_path, timeout)
+        try:
+            yield
+        finally:
+            if locked:
+                _release(handle.fileno())
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _acquire(fd: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                os.lseek(fd, 0, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+                return True
+            except OSError:
+                if time.monotonic() >= deadline:
+                    return False
+                time.sleep(0.02)
+
+    def _release(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _acquire(fd: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    return False
+                time.sleep(0.005)
+
+    def _release(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+# -- the file ----------------------------------------------------------------------
+
+
+class JsonFile:
+    """A versioned JSON document at ``path``; see the module docstring for the rules.
+
+    ``what`` names the file for the player ("statistics", "settings", ...);
+    ``notices`` is the list the one-sentence messages for the player go to (share one
+    list between files so the UI can show them all).
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        what: str,
+        version: int,
+        migrations: Mapping[int, Migration] | None = None,
+        notices: list[str] | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self.what = what
+        self.version = version
+        self.migrations = dict(migrations or {})
+        self.notices: list[str] = notices if notices is not None else []
+
+    # -- paths ---------------------------------------------------------------------
+    @property
+    def backup_path(self) -> Path:
+        return self.path.with_name(self.path.name + BACKUP_SUFFIX)
+
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(f".{self.path.name}.lock")
+
+    def lock(self) -> contextlib.AbstractContextManager[None]:
+        """The inter-process lock for this file (re-entrant); hold it to read-merge-write."""
+        return file_lock(self.lock_path)
+
+    # -- reading -------------------------------------------------------------------
+    def load(self, decode: Callable[[JsonObject], T]) -> T | None:
+        """The decoded content, from the file, else its backup, else None (defaults).
+
+        ``decode`` receives the object migrated to this version (or, from a newer
+        version, as it is) and raises :class:`UnreadableFile` (or ValueError/TypeError)
+        when it cannot make sense of it.  Never raises for bad content.
+        """
+        if not self.path.exists() and not self.backup_path.exists():
+            return None
+        with self.lock():
+            try:
+                return self._load_main(decode)
+            except FileNotFoundError:
+                return self._load_backup(decode, after=None)
+            except UnreadableFile as problem:
+                aside = self._move_aside(self.path, "unreadable")
+                return self._load_backup(decode, after=(problem.reason, aside))
+
+    def peek(self, decode: Callable[[JsonObject], T]) -> T | None:
+        """The main file decoded, or None; no side effects (nothing moved, no notice)."""
+        try:
+            return self._decode(self._parse(self.path.read_bytes()), decode)
+        except (OSError, UnreadableFile):
+            return None
+
+    def _load_main(self, decode: Callable[[JsonObject], T]) -> T:
+        raw = self.path.read_bytes()
+        data = self._parse(raw)
+        found = data["version"]
+        value = self._decode(data, decode)
+        if found > self.version:
+            kept = self._existing_copy(raw, f"from-v{found}") or self._copy_aside(
+                raw, f"from-v{found}"
+            )
+            self._tell(
+                f"Your {self.what} file was written by a newer version of FreeCell; "
+                f"this version read what it understands and kept the original as {kept}."
+            )
+        return value
+
+    def _load_backup(
+        self, decode: Callable[[JsonObject], T], after: tuple[str, Path | None] | None
+    ) -> T | None:
+        value: T | None = None
+        try:
+            value = self._decode(self._parse(self.backup_path.read_bytes()), decode)
+        except (OSError, UnreadableFile):
+            value = None
+        if after is None:
+            return value
+        reason, aside = after
+        where = f"moved aside to {aside}" if aside else "moved aside"
+        fallback = "the previous good copy was loaded" if value is not None else "defaults are used"
+        self._tell(
+            f"Your {self.what} file could not be read ({reason}); it was {where} and {fallback}."
+        )
+        return value
+
+    def _parse(self, raw: bytes) -> JsonObject:
+        if not raw.strip():
+            raise UnreadableFile("it is empty")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise UnreadableFile("it is not text") from None
+        except RecursionError:
+            raise UnreadableFile("it is nested too deeply") from None
+        except ValueError:
+            raise UnreadableFile("it is not valid JSON, perhaps cut short") from None
+        if not isinstance(data, dict):
+            raise UnreadableFile(f"it holds a JSON {_json_type(data)} instead of an object")
+        found = data.get("version")
+        if isinstance(found, bool) or not isinstance(found, int) or found < 1:
+            raise UnreadableFile("it has no valid schema version")
+        return data
+
+    def _decode(self, data: JsonObject, decode: Callable[[JsonObject], T]) -> T:
+        found: int = data["version"]
+        try:
+            while found < self.version:
+                step = self.migrations.get(found)
+                if step is None:
+                    raise UnreadableFile(f"schema version {found} is too old to read")
+                data = step(dict(data))
+                found += 1
+                data["version"] = found
+            return decode(data)
+        except UnreadableFile:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            newer = (
+                f" (it was written by a newer version, schema {found})"
+                if found > self.version
+                else ""
+            )
+            raise UnreadableFile(f"its content makes no sense: {e}{newer}") from None
+
+    # -- writing -------------------------------------------------------------------
+    def save(self, payload: Mapping[str, Any]) -> None:
+        """Write ``payload`` (plus this version) atomically, keeping the old copy as backup."""
+        document = dict(payload)
+        document["version"] = self.version
+        text = json.dumps(document, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+        self.save_bytes(text.encode("utf-8"))
+
+    def save_bytes(self, data: bytes) -> None:
+        folder = self.path.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        with self.lock():
+            self._sweep_temporaries()
+            temp = folder / f".{self.path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+            try:
+                with open(temp, "xb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                self._keep_backup()
+                os.replace(temp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    temp.unlink()
+                raise
+            _fsync_folder(folder)
+
+    def _keep_backup(self) -> None:
+        """Make the current file, when it is a readable version, the backup."""
+        try:
+            self._parse(self.path.read_bytes())
+        except (OSError, UnreadableFile):
+            return
+        folder = self.path.parent
+        temp = folder / f".{self.path.name}.bak.{os.getpid()}.{time.monotonic_ns()}.tmp"
+        try:
+            os.link(self.path, temp)
+        except OSError:
+            shutil.copyfile(self.path, temp)
+            with open(temp, "rb+") as handle:
+                os.fsync(handle.fileno())
+        os.replace(temp, self.backup_path)
+
+    def _sweep_temporaries(self) -> None:
+        """Remove temporary files left by a writer that died (we hold the lock)."""
+        for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+
+    # -- moving aside ----------------------------------------------------------------
+    def _aside_name(self, tag: str, n: int) -> Path:
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        counter = f"-{n}" if n > 1 else ""
+        return self.path.with_name(f"{self.path.stem}.{tag}-{stamp}{counter}{self.path.suffix}")
+
+    def _copy_aside(self, raw: bytes, tag: str) -> Path | None:
+        """Write ``raw`` to a new, never-existing file beside this one; its path."""
+        for n in range(1, 1000):
+            candidate = self._aside_name(tag, n)
+            try:
+                with open(candidate, "xb") as handle:
+                    handle.write(raw)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                return candidate
+            except FileExistsError:
+                continue
+            except OSError as e:
+                log.error("could not keep a copy of %s: %s", self.path, e)
+                return None
+        return None
+
+    def _existing_copy(self, raw: bytes, tag: str) -> Path | None:
+        """A copy of exactly ``raw`` already kept aside (so each start does not add one)."""
+        for kept in self.path.parent.glob(f"{self.path.stem}.{tag}-*{self.path.suffix}"):
+            with contextlib.suppress(OSError):
+                if kept.read_bytes() == raw:
+                    return kept
+        return None
+
+    def _move_aside(self, path: Path, tag: str) -> Path | None:
+        """Move an unreadable file out of the way, byte for byte; never overwrite."""
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return None
+        kept = self._copy_aside(raw, tag)
+        if kept is not None:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        return kept
+
+    def _tell(self, sentence: str) -> None:
+        log.warning("%s", sentence)
+        self.notices.append(sentence)
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "true/false value"
+    if isinstance(value, int | float):
+        return "number"
+    if value is None:
+        return "null"
+    return type(value).__name__
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX only; Windows has no folder handles)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,161 @@
+"""The player's settings: one small versioned JSON file in the user config folder.
+
+``Settings`` is an immutable value: change it with ``dataclasses.replace`` (or the
+helpers below) and hand the new value to ``SettingsStore.save``.  Loading never
+fails: a value of the wrong type falls back to its default *field by field* (one bad
+value does not cost the player the rest), and keys this version does not know --
+written by a newer release or a plugin -- are kept in ``extra`` and written back, so
+a newer version's settings are never silently discarded.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from .jsonfile import JsonFile, JsonObject, UnreadableFile
+from .paths import default_paths
+
+SETTINGS_VERSION = 1
+
+CARD_SIZES: tuple[str, ...] = ("small", "medium", "large", "extra-large", "fit")
+"""The card sizes the table offers; "fit" scales the cards to the window."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player chooses; defaults are what a first start shows."""
+
+    variant: str = "freecell"
+    scoring: str = "none"
+    theme: str = "classic"
+    surface: str = "green-felt"
+    card_size: str = "medium"
+    large_print: bool = False
+    safe_autoplay: bool = False
+    reduce_motion: bool = False
+    live_winnability: bool = True
+    enabled_plugins: dict[str, bool] = field(default_factory=dict)
+    window_geometry: str | None = None
+    """base64 of ``QWidget.saveGeometry()``; see :func:`encode_bytes`."""
+    window_state: str | None = None
+    """base64 of ``QMainWindow.saveState()``."""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Keys from the file this version does not know; written back untouched."""
+
+    version: ClassVar[int] = SETTINGS_VERSION
+
+    def plugin_enabled(self, plugin_id: str, default: bool = True) -> bool:
+        """Whether the player switched ``plugin_id`` on; ``default`` when never asked."""
+        return self.enabled_plugins.get(plugin_id, default)
+
+    def with_plugin(self, plugin_id: str, enabled: bool) -> Settings:
+        plugins = dict(self.enabled_plugins)
+        plugins[plugin_id] = enabled
+        return dataclasses.replace(self, enabled_plugins=plugins)
+
+
+_FIELDS = tuple(f for f in dataclasses.fields(Settings) if f.name != "extra")
+_KNOWN = frozenset(f.name for f in _FIELDS) | {"version"}
+_DEFAULTS = Settings()
+
+
+def settings_to_json(settings: Settings) -> JsonObject:
+    """The file's content (without ``version``, which the file layer adds)."""
+    data: JsonObject = dict(settings.extra)
+    for f in _FIELDS:
+        value = getattr(settings, f.name)
+        data[f.name] = dict(value) if isinstance(value, dict) else value
+    return data
+
+
+def settings_from_json(data: Mapping[str, Any]) -> Settings:
+    """Settings from a decoded file; never raises, bad fields become defaults."""
+    if not isinstance(data, Mapping):
+        return Settings()
+    values: dict[str, Any] = {}
+    for name in ("variant", "scoring", "theme", "surface"):
+        values[name] = _text(data.get(name), getattr(_DEFAULTS, name))
+    size = data.get("card_size")
+    values["card_size"] = size if size in CARD_SIZES else _DEFAULTS.card_size
+    for name in ("large_print", "safe_autoplay", "reduce_motion", "live_winnability"):
+        flag = data.get(name)
+        values[name] = flag if isinstance(flag, bool) else getattr(_DEFAULTS, name)
+    plugins = data.get("enabled_plugins")
+    values["enabled_plugins"] = (
+        {k: v for k, v in plugins.items() if isinstance(k, str) and isinstance(v, bool)}
+        if isinstance(plugins, dict)
+        else {}
+    )
+    for name in ("window_geometry", "window_state"):
+        blob = data.get(name)
+        values[name] = blob if isinstance(blob, str) and decode_bytes(blob) is not None else None
+    values["extra"] = {k: v for k, v in data.items() if k not in _KNOWN}
+    return Settings(**values)
+
+
+def _text(value: object, default: str) -> str:
+    return value if isinstance(value, str) and value.strip() else default
+
+
+def encode_bytes(blob: bytes) -> str:
+    """Qt's geometry/state bytes as text for the JSON file."""
+    return base64.b64encode(bytes(blob)).decode("ascii")
+
+
+def decode_bytes(text: str | None) -> bytes | None:
+    """The bytes :func:`encode_bytes` wrote, or None for anything else."""
+    if not text:
+        return None
+    try:
+        return base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        return None
+
+
+class SettingsStore:
+    """Loads and saves :class:`Settings` at ``path`` (default: the config folder).
+
+    Saving takes the file lock, re-reads the keys on disk that this version does not
+    know and keeps them, then writes atomically: two running copies never corrupt
+    the file, and the last one to save decides each known setting.
+    """
+
+    def __init__(self, path: Path | None = None, notices: list[str] | None = None) -> None:
+        self.file = JsonFile(
+            path if path is not None else default_paths().settings_file,
+            what="settings",
+            version=SETTINGS_VERSION,
+            notices=notices,
+        )
+
+    @property
+    def path(self) -> Path:
+        return self.file.path
+
+    @property
+    def notices(self) -> list[str]:
+        return self.file.notices
+
+    def load(self) -> Settings:
+        """The saved settings, or defaults; never raises for a damaged file."""
+        loaded = self.file.load(_decode)
+        return loaded if loaded is not None else Settings()
+
+    def save(self, settings: Settings) -> None:
+        with self.file.lock():
+            on_disk = self.file.peek(_decode)
+            extra = dict(on_disk.extra) if on_disk is not None else {}
+            extra.update(settings.extra)
+            self.file.save(settings_to_json(dataclasses.replace(settings, extra=extra)))
+
+
+def _decode(data: JsonObject) -> Settings:
+    if not isinstance(data, dict):
+        raise UnreadableFile("it is not a settings object")
+    return settings_from_json(data)
