@@ -1,0 +1,214 @@
+"""The built-in solver: pure Python, every variant, and honest about what it knows.
+
+:class:`BuiltinSolver` turns an engine position into the compact form of
+:mod:`.search`, runs a weighted best-first search, and turns the answer back into
+engine moves.  A winning line is re-found on the real layout, shortened (a state on
+the line reachable in one move from an earlier one cuts the loop out), and replayed
+through :func:`~freecell.engine.check_move` before it is returned: a line that does
+not replay is a bug, and raises rather than being handed to a player.
+
+Foundation returns (variants that allow taking a card back home-to-tableau) are not
+searched.  A line found without them is still a win, but a search that exhausts
+the space without them proves nothing, so such variants never get ``Unsolvable``:
+they get ``Unknown``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from freecell.engine import (
+    DECK,
+    Move,
+    Pile,
+    Position,
+    Refusal,
+    Variant,
+    apply_move,
+    check_move,
+)
+
+from .api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
+from .search import (
+    FROM_CELL,
+    HOME,
+    TO_CELL,
+    RawMove,
+    Rules,
+    State,
+    autoplay,
+    best_first,
+    child_after,
+    decode,
+    make_key,
+    successors,
+)
+
+# Stored states cost ~300 bytes each (key, table slot, open-list entry); this keeps
+# one search under ~500 MB whatever budget it is given.
+MAX_STORED_STATES = 1_300_000
+DEFAULT_BUDGET = Budget()
+
+
+class SolverBug(RuntimeError):
+    """The search produced a line the engine refuses: never shown as a solution."""
+
+
+def to_state(position: Position) -> State:
+    found = list(position.foundations)
+    cells = bytes(sorted(c.index for c in position.cells if c is not None))
+    cols = [bytes(c.index for c in col) for col in position.columns]
+    return found, cells, cols
+
+
+# (weight on depth, weight on heuristic) per mode.  FAST leans on the heuristic
+# (greedy: few states); SHORT pays for depth, which finds shorter lines.
+WEIGHTS: dict[Mode, tuple[int, int]] = {Mode.FAST: (1, 4), Mode.SHORT: (1, 1)}
+
+
+class BuiltinSolver:
+    """The pure-Python solver every installation has."""
+
+    id = "builtin"
+    name = "Built-in solver"
+
+    def available(self) -> bool:
+        return True
+
+    def solve(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget = DEFAULT_BUDGET,
+        cancel: CancelToken | None = None,
+        mode: Mode = Mode.FAST,
+    ) -> Verdict:
+        started = time.monotonic()
+        rules = Rules(variant)
+        start = to_state(position)
+        g_weight, h_weight = WEIGHTS[mode]
+        result = best_first(
+            rules,
+            start,
+            max_states=max(1, min(budget.states, MAX_STORED_STATES)),
+            deadline=started + budget.seconds,
+            cancel=cancel,
+            g_weight=g_weight,
+            h_weight=h_weight,
+        )
+        if result.outcome == "solved":
+            keys = shorten(rules, result.path)
+            moves = replay_path(rules, position, variant, keys)
+            return Solved(tuple(moves), result.states, time.monotonic() - started)
+        if result.outcome == "exhausted" and not variant.foundation_return:
+            return Unsolvable(result.states, time.monotonic() - started)
+        suggestion = suggest(rules, position, variant, result.best_path)
+        return Unknown(
+            suggestion,
+            result.states,
+            time.monotonic() - started,
+            cancelled=result.outcome == "cancelled",
+        )
+
+
+def suggest(rules: Rules, position: Position, variant: Variant, path: list[bytes]) -> Move | None:
+    """The first move of the most promising line; a legal move at worst; None when
+    there is nothing to play."""
+    if len(path) >= 2:
+        moves = replay_path(rules, position, variant, path[:2])
+        return moves[0] if moves else None
+    # No line yet: the first legal move the search would consider.
+    found, cells, cols = to_state(position)
+    cells = autoplay(rules, found, cells, cols)
+    if sum(found) < 52:
+        home = replay_path(rules, position, variant, [make_key(found, cells, cols)])
+        if home:
+            return home[0]
+        for move, _, _, _ in successors(rules, found, cells, cols):
+            return _engine_move(position, move)
+    return None
+
+
+def shorten(rules: Rules, path: list[bytes]) -> list[bytes]:
+    """Cut loops out of a line: from each state, jump to the furthest later state of
+    the line that one move reaches.  Cheap (one expansion per state), and it removes
+    the detours a greedy search leaves behind."""
+    index = {key: i for i, key in enumerate(path)}
+    out = [path[0]]
+    i = 0
+    last = len(path) - 1
+    while i < last:
+        f, ce, co = decode(path[i])
+        best = i + 1
+        for move, f2, c2, k2 in successors(rules, f, ce, co):
+            f3, c3, k3 = child_after(rules, move, f2, c2, k2)
+            j = index.get(make_key(f3, c3, k3), -1)
+            if j > best:
+                best = j
+        out.append(path[best])
+        i = best
+    return out
+
+
+def replay_path(
+    rules: Rules, position: Position, variant: Variant, keys: list[bytes]
+) -> list[Move]:
+    """Turn a line of canonical keys into engine moves on the real layout, checking
+    every move with the engine as it goes."""
+    found, cells, cols = to_state(position)
+    current = position
+    moves: list[Move] = []
+
+    def play(move: Move) -> None:
+        nonlocal current
+        checked = check_move(current, variant, move)
+        if isinstance(checked, Refusal):
+            raise SolverBug(f"solver move {move} refused: {checked.reason}")
+        moves.append(checked)
+        current = apply_move(current, checked)
+
+    def play_home(cards: list[int]) -> None:
+        for c in cards:
+            play(Move(_pile_of(current, c), Pile.foundation(c & 3), 1))
+
+    record: list[int] = []
+    cells = autoplay(rules, found, cells, cols, record)
+    play_home(record)
+    if make_key(found, cells, cols) != keys[0]:
+        raise SolverBug("the line does not start from the position given")
+    for target in keys[1:]:
+        for move, f2, c2, k2 in successors(rules, found, cells, cols):
+            record = []
+            f3, c3, k3 = child_after(rules, move, f2, c2, k2, record)
+            if make_key(f3, c3, k3) == target:
+                play(_engine_move(current, move))
+                play_home(record)
+                found, cells, cols = f3, c3, k3
+                break
+        else:
+            raise SolverBug("no move joins two states of the line")
+    return moves
+
+
+def _pile_of(position: Position, c: int) -> Pile:
+    target = DECK[c]
+    for i, held in enumerate(position.cells):
+        if held is target:
+            return Pile.cell(i)
+    for i, col in enumerate(position.columns):
+        if col and col[-1] is target:
+            return Pile.column(i)
+    raise SolverBug(f"{target} is not exposed")
+
+
+def _engine_move(position: Position, move: RawMove) -> Move:
+    src, dst, count, c = move
+    source = Pile.column(src) if src != FROM_CELL else _pile_of(position, c)
+    if dst == HOME:
+        dest = Pile.foundation(c & 3)
+    elif dst == TO_CELL:
+        free = next(i for i, held in enumerate(position.cells) if held is None)
+        dest = Pile.cell(free)
+    else:
+        dest = Pile.column(dst)
+    return Move(source, dest, count)

@@ -1,0 +1,435 @@
+"""The search itself: compact states, move generation and best-first search.
+
+Why so low-level: a FreeCell search lives or dies by the cost of one state, and in
+pure Python that means no objects per state.  A state here is three plain values:
+
+- ``found``: a 4-element list of foundation ranks (indexed by suit),
+- ``cells``: a ``bytes`` of the cards in the free cells, sorted (a cell's position
+  does not matter to the search; empty cells are simply absent),
+- ``cols``: a list of ``bytes``, one per column, first dealt card first.
+
+A card is its engine index (``(rank - 1) * 4 + suit``), so it fits in a byte.  The
+canonical key (what the transposition table stores) is one ``bytes``:
+foundations, sorted cells, ``0xfe``, then the columns sorted and joined by ``0xff``.
+Decoding a key back into a state is two C-level ``split`` calls, which is why the
+open list holds keys rather than states: memory stays near 300 bytes a state.
+
+Safe moves to the foundation (the engine's :func:`~freecell.engine.is_safe_home`
+rule: nothing still in the tableau could ever be built on the card) are folded into
+every move: they never hurt, and they shrink the space a lot.  Everything else is
+kept, so when the open list runs dry the whole reachable space has been seen --
+that, and only that, is reported as a proof.
+
+The search runs in the canonical (sorted) column order; the winning line is then
+re-found move by move on the real layout (:func:`replay_path`), which also brings
+the exact column and cell numbers back.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from freecell.engine import BuildRule, EmptyColumnRule, Variant
+
+from .api import CancelToken
+
+KING_RANK = 13
+COL_SEP = 0xFF
+CELLS_END = 0xFE
+_SEP = b"\xff"
+_CELLS_END = b"\xfe"
+
+# A move inside the search: (source, dest, count, card).  Source is a column index
+# or FROM_CELL; dest a column index, TO_CELL or HOME; card is the moving run's base.
+FROM_CELL = -1
+TO_CELL = -1
+HOME = -2
+RawMove = tuple[int, int, int, int]
+
+State = tuple[list[int], bytes, list[bytes]]
+ColumnStats = tuple[int, int, int]  # (run length, blocked cards, breaks)
+
+
+def _rank(c: int) -> int:
+    return (c >> 2) + 1
+
+
+def _suit(c: int) -> int:
+    return c & 3
+
+
+def _red(c: int) -> bool:
+    return (c & 3) in (1, 2)
+
+
+class Rules:
+    """One variant's rules, precomputed into tables the search indexes directly."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.ncells = variant.cells
+        self.ncols = variant.columns
+        self.supermove = variant.supermove
+        self.empty_any = variant.empty_column is EmptyColumnRule.ANY_CARD
+        self.empty_kings = variant.empty_column is EmptyColumnRule.KINGS_ONLY
+        self.empty_fill = variant.empty_column is not EmptyColumnRule.NOTHING
+        build = variant.build
+
+        def builds(upper: int, lower: int) -> bool:
+            if _rank(upper) + 1 != _rank(lower):
+                return False
+            if build is BuildRule.ALTERNATE_COLOUR:
+                return _red(upper) != _red(lower)
+            if build is BuildRule.SAME_SUIT:
+                return _suit(upper) == _suit(lower)
+            return True
+
+        # follows[lower * 52 + upper]: may ``upper`` lie on ``lower``?
+        self.follows = bytes(builds(u, lo) for lo in range(52) for u in range(52))
+        # parents[c]: the cards ``c`` may be placed on.
+        self.parents: tuple[tuple[int, ...], ...] = tuple(
+            tuple(lo for lo in range(52) if builds(c, lo)) for c in range(52)
+        )
+        # Suits whose foundations must reach rank-1 before a card is safe to send home.
+        if build is BuildRule.ALTERNATE_COLOUR:
+            guard = [tuple(t for t in range(4) if _red(t) != _red(s)) for s in range(4)]
+        elif build is BuildRule.ANY_SUIT:
+            guard = [tuple(t for t in range(4) if t != s) for s in range(4)]
+        else:
+            guard = [() for _ in range(4)]
+        self.guard: tuple[tuple[int, ...], ...] = tuple(guard)
+        self._stats: dict[bytes, ColumnStats] = {}
+
+    # -- per-column facts, cached: columns repeat across thousands of states -------
+    def stats(self, col: bytes) -> ColumnStats:
+        cached = self._stats.get(col)
+        if cached is not None:
+            return cached
+        follows = self.follows
+        n = len(col)
+        run = 0
+        if n:
+            run = 1
+            while run < n and follows[col[n - run - 1] * 52 + col[n - run]]:
+                run += 1
+        blocked = 0
+        breaks = 0
+        low = 99
+        prev = -1
+        for c in col:
+            r = (c >> 2) + 1
+            if r > low:
+                blocked += 1
+            elif r < low:
+                low = r
+            if prev >= 0 and not follows[prev * 52 + c]:
+                breaks += 1
+            prev = c
+        result = (run, blocked, breaks)
+        if len(self._stats) < 400_000:
+            self._stats[col] = result
+        return result
+
+    def is_safe(self, found: list[int], c: int) -> bool:
+        s = c & 3
+        r = (c >> 2) + 1
+        if found[s] + 1 != r:
+            return False
+        need = r - 1
+        return all(found[t] >= need for t in self.guard[s])
+
+
+def make_key(found: list[int], cells: bytes, cols: list[bytes]) -> bytes:
+    return bytes(found) + cells + _CELLS_END + _SEP.join(sorted(cols))
+
+
+def decode(key: bytes) -> State:
+    head, _, tail = key.partition(_CELLS_END)
+    return [head[0], head[1], head[2], head[3]], head[4:], tail.split(_SEP)
+
+
+def autoplay(
+    rules: Rules,
+    found: list[int],
+    cells: bytes,
+    cols: list[bytes],
+    record: list[int] | None = None,
+) -> bytes:
+    """Send every safe card home, in place on ``found`` and ``cols``; return the new
+    cells.  ``record`` (when given) receives the cards in the order they went."""
+    guard = rules.guard
+    changed = True
+    while changed:
+        changed = False
+        for i, col in enumerate(cols):
+            while col:
+                c = col[-1]
+                s = c & 3
+                r = (c >> 2) + 1
+                if found[s] + 1 != r:
+                    break
+                ok = True
+                for t in guard[s]:
+                    if found[t] < r - 1:
+                        ok = False
+                        break
+                if not ok:
+                    break
+                found[s] = r
+                col = col[:-1]
+                cols[i] = col
+                changed = True
+                if record is not None:
+                    record.append(c)
+        for c in cells:
+            s = c & 3
+            r = (c >> 2) + 1
+            if found[s] + 1 != r:
+                continue
+            ok = True
+            for t in guard[s]:
+                if found[t] < r - 1:
+                    ok = False
+                    break
+            if ok:
+                found[s] = r
+                cells = cells.replace(bytes((c,)), b"")
+                changed = True
+                if record is not None:
+                    record.append(c)
+    return cells
+
+
+def successors(
+    rules: Rules, found: list[int], cells: bytes, cols: list[bytes]
+) -> list[tuple[RawMove, list[int], bytes, list[bytes]]]:
+    """Every legal move from a state (equivalent moves once), with the state after
+    it -- before safe moves home are folded in."""
+    out: list[tuple[RawMove, list[int], bytes, list[bytes]]] = []
+    stats = rules.stats
+    free = rules.ncells - len(cells)
+    empty_idx = -1
+    empties = 0
+    tops: dict[int, int] = {}
+    for i, col in enumerate(cols):
+        if col:
+            tops[col[-1]] = i
+        else:
+            empties += 1
+            if empty_idx < 0:
+                empty_idx = i
+    if rules.supermove:
+        usable = empties if rules.empty_any else 0
+        limit = (free + 1) << usable
+        limit_empty = (free + 1) << (usable - 1) if usable else free + 1
+    else:
+        limit = limit_empty = 1
+    parents = rules.parents
+    # Moves home that are not safe (safe ones were already folded in).
+    for i, col in enumerate(cols):
+        if col:
+            c = col[-1]
+            if found[c & 3] == c >> 2:
+                f2 = found.copy()
+                f2[c & 3] += 1
+                c2 = cols.copy()
+                c2[i] = col[:-1]
+                out.append(((i, HOME, 1, c), f2, cells, c2))
+    for c in cells:
+        if found[c & 3] == c >> 2:
+            f2 = found.copy()
+            f2[c & 3] += 1
+            out.append(((FROM_CELL, HOME, 1, c), f2, cells.replace(bytes((c,)), b""), cols))
+    # Cell to column.
+    for c in cells:
+        rest = None
+        for p in parents[c]:
+            j = tops.get(p)
+            if j is not None:
+                if rest is None:
+                    rest = cells.replace(bytes((c,)), b"")
+                c2 = cols.copy()
+                c2[j] = cols[j] + bytes((c,))
+                out.append(((FROM_CELL, j, 1, c), found, rest, c2))
+        if empty_idx >= 0 and rules.empty_fill and (not rules.empty_kings or c >> 2 == 12):
+            c2 = cols.copy()
+            c2[empty_idx] = bytes((c,))
+            out.append(((FROM_CELL, empty_idx, 1, c), found, cells.replace(bytes((c,)), b""), c2))
+    # Column to column (runs) and column to cell.
+    for i, col in enumerate(cols):
+        n = len(col)
+        if not n:
+            continue
+        run = stats(col)[0]
+        top_run = run if run < limit else limit
+        for k in range(1, top_run + 1):
+            base = col[n - k]
+            for p in parents[base]:
+                j = tops.get(p)
+                if j is not None:
+                    c2 = cols.copy()
+                    c2[i] = col[: n - k]
+                    c2[j] = cols[j] + col[n - k :]
+                    out.append(((i, j, k, base), found, cells, c2))
+        if empty_idx >= 0 and rules.empty_fill:
+            top_empty = run if run < limit_empty else limit_empty
+            if top_empty >= n:
+                top_empty = n - 1  # the whole column to an empty one is no move
+            for k in range(1, top_empty + 1):
+                base = col[n - k]
+                if rules.empty_kings and base >> 2 != 12:
+                    continue
+                c2 = cols.copy()
+                c2[i] = col[: n - k]
+                c2[empty_idx] = col[n - k :]
+                out.append(((i, empty_idx, k, base), found, cells, c2))
+        if free:
+            c = col[-1]
+            c2 = cols.copy()
+            c2[i] = col[:-1]
+            out.append(((i, TO_CELL, 1, c), found, bytes(sorted(cells + bytes((c,)))), c2))
+    return out
+
+
+def child_after(
+    rules: Rules,
+    move: RawMove,
+    found: list[int],
+    cells: bytes,
+    cols: list[bytes],
+    record: list[int] | None = None,
+) -> tuple[list[int], bytes, list[bytes]]:
+    """Fold the safe moves home into a successor (copies what it changes)."""
+    src = move[0]
+    if move[1] == HOME:
+        found = found.copy()
+        cols = cols.copy()
+        cells = autoplay(rules, found, cells, cols, record)
+    elif src >= 0 and cols[src]:
+        c = cols[src][-1]
+        if found[c & 3] + 1 == (c >> 2) + 1 and rules.is_safe(found, c):
+            found = found.copy()
+            cols = cols.copy()
+            cells = autoplay(rules, found, cells, cols, record)
+    return found, cells, cols
+
+
+# -- the heuristic ---------------------------------------------------------------
+def heuristic(rules: Rules, found: list[int], cells: bytes, cols: list[bytes]) -> int:
+    """Lower is closer to a win: cards still out, cards sitting above a lower card
+    (each must move at least once more), broken sequences, and cramped space."""
+    stats = rules.stats
+    blocked = 0
+    breaks = 0
+    empties = 0
+    for col in cols:
+        if col:
+            st = stats(col)
+            blocked += st[1]
+            breaks += st[2]
+        else:
+            empties += 1
+    out = 52 - found[0] - found[1] - found[2] - found[3]
+    return out * 2 + blocked * 3 + breaks + len(cells) * 2 - empties * 2
+
+
+@dataclass
+class SearchResult:
+    """What a search ended with; ``path`` holds canonical keys from start to end."""
+
+    outcome: str  # "solved", "exhausted", "budget", "cancelled"
+    path: list[bytes]
+    states: int
+    best_path: list[bytes]
+
+
+def best_first(
+    rules: Rules,
+    start: State,
+    *,
+    max_states: int,
+    deadline: float,
+    cancel: CancelToken | None,
+    g_weight: int,
+    h_weight: int,
+    clock: Callable[[], float] = time.monotonic,
+) -> SearchResult:
+    """Weighted best-first search on ``h_weight * h + g_weight * depth``.
+
+    Every distinct state is stored once (its parent key is the value), so an empty
+    open list means the reachable space is exhausted.  ``max_states`` bounds the
+    stored states, which bounds memory.
+    """
+    found, cells, cols = start
+    found = found.copy()
+    cols = cols.copy()
+    cells = autoplay(rules, found, cells, cols)
+    root = make_key(found, cells, cols)
+    parent: dict[bytes, bytes | None] = {root: None}
+    if sum(found) == 52:
+        return SearchResult("solved", [root], 1, [root])
+    heap: list[tuple[int, int, bytes, int]] = []
+    h0 = heuristic(rules, found, cells, cols)
+    best_h = h0
+    best_key = root
+    heapq.heappush(heap, (h0 * h_weight, 0, root, 0))
+    seq = 0
+    expansions = 0
+    heappush = heapq.heappush
+    heappop = heapq.heappop
+    get = parent.get
+    _succ = successors
+    _child = child_after
+    _h = heuristic
+    _key = make_key
+    outcome = "exhausted"
+    goal: bytes | None = None
+    while heap:
+        expansions += 1
+        if expansions & 63 == 0:
+            if cancel is not None and cancel.is_set():
+                outcome = "cancelled"
+                break
+            if clock() > deadline:
+                outcome = "budget"
+                break
+        _, _, key, g = heappop(heap)
+        f, ce, co = decode(key)
+        g1 = g + 1
+        for move, f2, c2, k2 in _succ(rules, f, ce, co):
+            f3, c3, k3 = _child(rules, move, f2, c2, k2)
+            ck = _key(f3, c3, k3)
+            if get(ck, 0) != 0:
+                continue
+            parent[ck] = key
+            if f3[0] + f3[1] + f3[2] + f3[3] == 52:
+                goal = ck
+                break
+            h = _h(rules, f3, c3, k3)
+            if h < best_h:
+                best_h = h
+                best_key = ck
+            seq -= 1
+            heappush(heap, (h * h_weight + g1 * g_weight, seq, ck, g1))
+        if goal is not None:
+            outcome = "solved"
+            break
+        if len(parent) >= max_states:
+            outcome = "budget"
+            break
+    states = len(parent)
+    path = _trace(parent, goal) if goal is not None else []
+    return SearchResult(outcome, path, states, _trace(parent, best_key))
+
+
+def _trace(parent: dict[bytes, bytes | None], key: bytes) -> list[bytes]:
+    path: list[bytes] = []
+    node: bytes | None = key
+    while node is not None:
+        path.append(node)
+        node = parent[node]
+    path.reverse()
+    return path
