@@ -5,8 +5,10 @@ overrides); every file is versioned JSON written atomically with a backup -- see
 :mod:`freecell.storage.jsonfile` for the guarantees.
 """
 
+from .facade import Storage
 from .jsonfile import JsonFile, UnreadableFile
 from .paths import HOME_ENV, StoragePaths, default_paths
+from .savedgame import SavedGameStore, SavedGameSummary, game_from_json, game_to_json
 from .settings import (
     CARD_SIZES,
     SETTINGS_VERSION,
@@ -15,17 +17,36 @@ from .settings import (
     decode_bytes,
     encode_bytes,
 )
+from .statistics import (
+    DealRecord,
+    Statistics,
+    StatisticsStore,
+    VariantStats,
+    record_result,
+    reset_variant,
+)
 
 __all__ = [
     "CARD_SIZES",
     "HOME_ENV",
     "SETTINGS_VERSION",
+    "DealRecord",
     "JsonFile",
+    "SavedGameStore",
+    "SavedGameSummary",
     "Settings",
     "SettingsStore",
+    "Statistics",
+    "StatisticsStore",
+    "Storage",
     "StoragePaths",
     "UnreadableFile",
+    "VariantStats",
     "decode_bytes",
     "default_paths",
     "encode_bytes",
+    "game_from_json",
+    "game_to_json",
+    "record_result",
+    "reset_variant",
 ]

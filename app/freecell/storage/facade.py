@@ -1,0 +1,135 @@
+"""One object the main window holds to keep everything the player earned on disk.
+
+Wiring (all of it; every call is cheap and never raises for a damaged file)::
+
+    from freecell.storage import Storage
+
+    storage = Storage(resolve=variant_lookup)   # variant id -> Variant (plugins);
+                                                # default: engine.builtin_variant
+    settings = storage.settings.load()          # apply theme, sizes, geometry ...
+    for sentence in storage.take_notices():     # damaged files moved aside, etc.
+        show_to_player(sentence)                # (status bar or a message box)
+
+    offer = storage.saved_game.summary()        # SavedGameSummary | None, cheap
+    if offer and player_says_resume(offer):     # deal, moves, seconds for the text
+        game = storage.saved_game.load()        # Game | None (None: moved aside)
+        bus = CommandBus(game) if game else CommandBus(variant=...)
+    elif offer:
+        storage.decline_saved_game()            # counts it as a loss, empties slot
+    storage.follow(bus)                         # from now on: save after each move,
+                                                # count wins on GameWon, count an
+                                                # abandoned game (new deal/replay)
+                                                # as a loss
+    # Preferences dialog's settingsChanged(Settings):
+    storage.settings.save(new_settings)
+    # window close:
+    storage.save_game(bus.game)                 # offered back at the next start
+    storage.settings.save(replace(settings, window_geometry=encode_bytes(
+        bytes(window.saveGeometry())), window_state=encode_bytes(bytes(window.saveState()))))
+
+``follow`` must be told about every game the bus plays, so subscribe it once right
+after creating the bus (it notices ``bus.game`` being replaced by NewDeal,
+ReplayDeal and LoadPosition by itself).  To restore a saved game into an existing
+bus, build a new CommandBus with it and call ``follow`` on the new bus.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Protocol
+
+from ..engine import Event, Game, GameWon, MoveApplied, Redone, Undone, builtin_variant
+from .paths import StoragePaths, default_paths
+from .savedgame import SavedGameStore, VariantResolver
+from .settings import SettingsStore
+from .statistics import Statistics, StatisticsStore
+
+ScoreOf = Callable[[Game], int | None]
+
+
+class _Bus(Protocol):
+    game: Game
+
+    def subscribe(self, subscriber: Callable[[Event], None]) -> Callable[[], None]: ...
+
+
+class Storage:
+    """Settings, statistics and the game in progress, with one shared notice list.
+
+    ``notices`` collects one-sentence messages for the player (a file that could not
+    be read and was moved aside, a file from a newer version); show them and call
+    :meth:`take_notices` to empty the list.
+    """
+
+    def __init__(
+        self,
+        paths: StoragePaths | None = None,
+        resolve: VariantResolver = builtin_variant,
+    ) -> None:
+        self.paths = paths if paths is not None else default_paths()
+        self.notices: list[str] = []
+        self.settings = SettingsStore(self.paths.settings_file, self.notices)
+        self.statistics = StatisticsStore(self.paths.statistics_file, self.notices)
+        self.saved_game = SavedGameStore(self.paths.saved_game_file, self.notices, resolve)
+        self._counted: weakref.WeakSet[Game] = weakref.WeakSet()
+        self._current: Game | None = None
+
+    def take_notices(self) -> list[str]:
+        """The messages collected so far; the list is emptied."""
+        taken = list(self.notices)
+        self.notices.clear()
+        return taken
+
+    # -- games ---------------------------------------------------------------------
+    def record_game(self, game: Game, score: int | None = None) -> Statistics | None:
+        """Count a finished game once: a win if it is won, else a loss.
+
+        A game with no move made is not counted (dealing and dealing again is not
+        playing), nor is the same Game object counted twice.  Returns the new
+        statistics, or None when nothing was counted.
+        """
+        if game in self._counted or (not game.steps and not game.is_won):
+            return None
+        self._counted.add(game)
+        return self.statistics.record(
+            game.variant.id,
+            game.deal_number,
+            game.is_won,
+            game.move_count,
+            game.elapsed,
+            score,
+        )
+
+    def save_game(self, game: Game) -> None:
+        """Keep the game in progress (a won or untouched game empties the slot)."""
+        self.saved_game.save(game)
+
+    def decline_saved_game(self) -> None:
+        """The player turned the offered game down: it counts as a loss, slot emptied."""
+        game = self.saved_game.load()
+        if game is not None:
+            self.record_game(game)
+        self.saved_game.clear()
+
+    def follow(self, bus: _Bus, score: ScoreOf | None = None) -> Callable[[], None]:
+        """Subscribe to ``bus``: save after each move, count wins and abandoned games.
+
+        ``score`` gives a game's score under the player's scoring scheme (None: no
+        scoring).  Returns the unsubscribe function.
+        """
+        self._current = bus.game
+
+        def on_event(event: Event) -> None:
+            game = bus.game
+            previous = self._current
+            if previous is not None and game is not previous:
+                self.record_game(previous, score(previous) if score else None)
+            self._current = game
+            if isinstance(event, MoveApplied | Undone | Redone):
+                self.save_game(game)
+            elif isinstance(event, GameWon):
+                self.record_game(game, score(game) if score else None)
+                self.saved_game.clear()
+
+        return bus.subscribe(on_event)
