@@ -1,3 +1,7 @@
 """FreeCell for the desktop."""
 
+from .plugins.markers import hookimpl
+
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "hookimpl"]

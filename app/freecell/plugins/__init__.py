@@ -1,0 +1,73 @@
+"""Plugins: pluggy hooks for variants, scoring schemes, card themes and surfaces,
+solver backends and game events.  No Qt here.
+
+- :mod:`.hookspecs` — every hook, documented (``docs/plugins.md`` explains them).
+- :func:`create_manager` — a fresh :class:`PluginManager` (there is no global one).
+- ``hookimpl`` — the marker plugins use (also ``from freecell import hookimpl``).
+
+The names below are imported on first use, so ``import freecell`` (which exports
+``hookimpl``) costs pluggy and nothing more — a solver worker process stays light.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .markers import PROJECT_NAME, hookimpl, hookspec
+
+if TYPE_CHECKING:
+    from .custom import custom_variant, custom_variant_id, parse_custom_variant_id
+    from .manager import DEFAULT_SOLVER_ID, PluginError, PluginManager, create_manager
+    from .model import Choice, Kind, Notice, PluginInfo, Provided, Source
+    from .store import EnabledStore, MemoryStore, SettingsEnabledStore, settings_store
+
+_LAZY = {
+    "custom_variant": "custom",
+    "custom_variant_id": "custom",
+    "parse_custom_variant_id": "custom",
+    "DEFAULT_SOLVER_ID": "manager",
+    "PluginError": "manager",
+    "PluginManager": "manager",
+    "create_manager": "manager",
+    "Choice": "model",
+    "Kind": "model",
+    "Notice": "model",
+    "PluginInfo": "model",
+    "Provided": "model",
+    "Source": "model",
+    "EnabledStore": "store",
+    "MemoryStore": "store",
+    "SettingsEnabledStore": "store",
+    "settings_store": "store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "DEFAULT_SOLVER_ID",
+    "PROJECT_NAME",
+    "Choice",
+    "EnabledStore",
+    "Kind",
+    "MemoryStore",
+    "Notice",
+    "PluginError",
+    "PluginInfo",
+    "PluginManager",
+    "Provided",
+    "SettingsEnabledStore",
+    "Source",
+    "create_manager",
+    "custom_variant",
+    "custom_variant_id",
+    "hookimpl",
+    "hookspec",
+    "parse_custom_variant_id",
+    "settings_store",
+]

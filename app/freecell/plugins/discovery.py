@@ -1,0 +1,240 @@
+"""Finding plugins without running them.
+
+Three places, in this order (earlier ones win a name clash):
+
+1. entry points in the group ``freecell`` declared by the ``freecell`` distribution
+   itself — the built-ins under ``plugins/``;
+2. entry points in the same group from any other installed distribution — what
+   ``pip install some-freecell-plugin`` adds;
+3. single ``.py`` files in the user plugin folder (``<data dir>/plugins``).
+
+Discovery reads metadata and source text only: a third-party plugin's code first
+runs when the player enables it.  Loading is a separate, explicit step
+(:attr:`Candidate.load`).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.machinery
+import importlib.metadata
+import importlib.util
+import logging
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+from .hookspecs import HOOK_NAMES
+from .markers import PROJECT_NAME
+from .model import Source
+
+log = logging.getLogger(__name__)
+
+ENTRY_POINT_GROUP = PROJECT_NAME
+HOST_DISTRIBUTION = "freecell"
+USER_MODULE_PREFIX = "freecell_user_plugin_"
+
+# Used only when the freecell distribution's metadata is missing (a frozen app built
+# without ``copy_metadata``); pyproject.toml's [project.entry-points.freecell] is the
+# source of truth and a test keeps the two equal.
+FALLBACK_BUILTINS: dict[str, str] = {
+    "variants": "freecell_builtin_variants",
+    "scoring": "freecell_builtin_scoring",
+    "themes": "freecell_builtin_themes",
+    "solvers": "freecell_builtin_solvers",
+}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A plugin found but not yet run."""
+
+    name: str
+    source: Source
+    version: str
+    description: str
+    location: str
+    load: Callable[[], object] = field(compare=False, repr=False)
+    hooks: tuple[str, ...] = ()
+
+
+def _normalise(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def first_paragraph(text: str | None) -> str:
+    """A docstring's first paragraph on one line: the plugin's description."""
+    lines: list[str] = []
+    for line in (text or "").strip().splitlines():
+        if not line.strip():
+            break
+        lines.append(line.strip())
+    return " ".join(lines)
+
+
+def _static_hooks(source_text: str) -> tuple[tuple[str, ...], str, str]:
+    """(hook names defined at top level, first docstring line, ``__version__``), read
+    from source without executing it."""
+    try:
+        tree = ast.parse(source_text)
+    except (SyntaxError, ValueError):
+        return (), "", ""
+    hooks = [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in HOOK_NAMES
+    ]
+    version = ""
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets)
+            and isinstance(node.value, ast.Constant)
+        ):
+            version = str(node.value.value)
+    return tuple(hooks), first_paragraph(ast.get_docstring(tree)), version
+
+
+def _module_file(dotted: str) -> Path | None:
+    """The source file of a module, found without importing it or its parents (a
+    top-level name goes through every finder, editable installs' too)."""
+    parts = dotted.split(".")
+    try:
+        spec = importlib.util.find_spec(parts[0])
+    except (ImportError, ValueError):
+        return None
+    for i in range(1, len(parts)):
+        if spec is None:
+            return None
+        path = list(spec.submodule_search_locations or [])
+        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[: i + 1]), path)
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    return Path(spec.origin)
+
+
+def _entry_point_hooks(value: str) -> tuple[tuple[str, ...], str]:
+    module, _, attr = value.partition(":")
+    if attr:  # an object inside a module: cannot tell without running it
+        return (), ""
+    file = _module_file(module.strip())
+    if file is None:
+        return (), ""
+    try:
+        hooks, doc, _version = _static_hooks(file.read_text(encoding="utf-8"))
+    except OSError:
+        return (), ""
+    return hooks, doc
+
+
+def entry_point_candidates(
+    entry_points: Iterable[importlib.metadata.EntryPoint] | None = None,
+) -> list[Candidate]:
+    """Built-ins first, then third-party packages, each sorted by name."""
+    if entry_points is None:
+        entry_points = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+    builtins: list[Candidate] = []
+    packages: list[Candidate] = []
+    for ep in entry_points:
+        dist = ep.dist
+        dist_name = dist.metadata["Name"] if dist is not None else ""
+        is_builtin = _normalise(dist_name or "") == HOST_DISTRIBUTION
+        hooks, doc = _entry_point_hooks(ep.value)
+        summary = (dist.metadata["Summary"] or "") if dist is not None and not is_builtin else ""
+        candidate = Candidate(
+            name=ep.name,
+            source=Source.BUILTIN if is_builtin else Source.PACKAGE,
+            version=(dist.version if dist is not None else "") or "",
+            description=doc or summary,
+            location=f"{dist_name or 'unknown distribution'} ({ep.value})",
+            load=ep.load,
+            hooks=hooks,
+        )
+        (builtins if is_builtin else packages).append(candidate)
+    if not builtins and entry_points_missing_for_host():
+        builtins = fallback_builtin_candidates()
+    return sorted(builtins, key=lambda c: c.name) + sorted(packages, key=lambda c: c.name)
+
+
+def entry_points_missing_for_host() -> bool:
+    """True when the freecell distribution is not installed with its metadata."""
+    try:
+        importlib.metadata.distribution(HOST_DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return True
+    return False
+
+
+def _importer(module: str) -> Callable[[], object]:
+    return lambda: importlib.import_module(module)
+
+
+def fallback_builtin_candidates() -> list[Candidate]:
+    log.warning("freecell's package metadata is missing; loading the built-in plugins by name")
+    from freecell import __version__
+
+    return [
+        Candidate(
+            name=name,
+            source=Source.BUILTIN,
+            version=__version__,
+            description="",
+            location=f"freecell ({module})",
+            load=_importer(module),
+        )
+        for name, module in FALLBACK_BUILTINS.items()
+    ]
+
+
+def _load_file(path: Path) -> Callable[[], ModuleType]:
+    def load() -> ModuleType:
+        module_name = USER_MODULE_PREFIX + path.stem
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot load {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(module_name, None)
+            raise
+        return module
+
+    return load
+
+
+def user_folder_candidates(folder: Path | None) -> list[Candidate]:
+    """Single-file plugins (``*.py``) in the user plugin folder, sorted by name."""
+    if folder is None or not folder.is_dir():
+        return []
+    found: list[Candidate] = []
+    for path in sorted(folder.glob("*.py")):
+        if path.name.startswith(("_", ".")):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        hooks, doc, version = _static_hooks(text)
+        found.append(
+            Candidate(
+                name=path.stem,
+                source=Source.USER_FOLDER,
+                version=version,
+                description=doc,
+                location=str(path),
+                load=_load_file(path),
+                hooks=hooks,
+            )
+        )
+    return found
+
+
+def default_user_plugin_dir() -> Path:
+    """``<data dir>/plugins`` (FREECELL_HOME honoured), from the storage layer."""
+    from freecell.storage.paths import default_paths
+
+    return default_paths().user_plugins_dir

@@ -1,0 +1,60 @@
+"""Where the player's plugin choices live: ``enabled_plugins`` in the settings file.
+
+The manager only needs ``load()`` and ``save(map)``; tests and the CLI use
+:class:`MemoryStore`, the game uses :func:`settings_store`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from freecell.storage import SettingsStore
+
+
+class EnabledStore(Protocol):
+    """Reads and writes the map plugin name -> enabled (explicit choices only)."""
+
+    def load(self) -> Mapping[str, bool]: ...
+
+    def save(self, enabled: Mapping[str, bool]) -> None: ...
+
+
+class MemoryStore:
+    """Keeps the choices in memory only."""
+
+    def __init__(self, enabled: Mapping[str, bool] | None = None) -> None:
+        self.enabled: dict[str, bool] = dict(enabled or {})
+
+    def load(self) -> Mapping[str, bool]:
+        return dict(self.enabled)
+
+    def save(self, enabled: Mapping[str, bool]) -> None:
+        self.enabled = dict(enabled)
+
+
+class SettingsEnabledStore:
+    """``Settings.enabled_plugins`` in the settings file.
+
+    Saving re-reads the file and replaces only ``enabled_plugins``, so the other
+    settings on disk are kept as they are.
+    """
+
+    def __init__(self, settings: SettingsStore) -> None:
+        self.settings = settings
+
+    def load(self) -> Mapping[str, bool]:
+        return dict(self.settings.load().enabled_plugins)
+
+    def save(self, enabled: Mapping[str, bool]) -> None:
+        current = self.settings.load()
+        self.settings.save(dataclasses.replace(current, enabled_plugins=dict(enabled)))
+
+
+def settings_store(settings: SettingsStore | None = None) -> SettingsEnabledStore:
+    """The store backed by the player's settings file (FREECELL_HOME honoured)."""
+    from freecell.storage import SettingsStore
+
+    return SettingsEnabledStore(settings if settings is not None else SettingsStore())
