@@ -1,0 +1,114 @@
+"""``freecell-cli plugins``, and the plugin-aware variant lookup the other
+subcommands use for ``--variant ID``.
+
+Registered into :data:`freecell.cli.EXTRA_COMMANDS` when :mod:`freecell.cli` imports
+this module.  The CLI honours the same enabled map as the game (the settings file),
+so ``--variant`` accepts exactly the variants the player has switched on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from freecell import cli
+from freecell.engine import Variant
+
+from .manager import PluginManager, create_manager
+from .model import PluginInfo
+
+
+def cli_manager() -> PluginManager:
+    """A manager on the player's settings; plugin notices go to stderr as warnings."""
+    manager = create_manager()
+    for notice in manager.take_notices():
+        print(f"freecell-cli: warning: {notice}", file=sys.stderr)
+    return manager
+
+
+def plugin_variant(variant_id: str) -> Variant:
+    """The enabled variant with this id (listed or resolved); CliError otherwise."""
+    try:
+        return cli_manager().variant(variant_id)
+    except KeyError as error:
+        raise cli.CliError(f"{error.args[0]}; `freecell-cli plugins` lists them") from None
+
+
+def _rows(info: PluginInfo) -> list[tuple[str, str, str, str, str, str]]:
+    head = (info.name, info.source.value, info.status)
+    if info.provides:
+        return [(*head, p.kind.value, p.id, p.name) for p in info.provides]
+    kinds = ", ".join(k.value for k in info.kinds) or "-"
+    if info.error:
+        note = info.error
+    elif info.enabled:
+        note = "provides nothing"
+    else:
+        note = f"enable with: freecell-cli plugins --enable {info.name}"
+    return [(*head, kinds, "-", note)]
+
+
+def _as_json(info: PluginInfo) -> dict[str, Any]:
+    return {
+        "name": info.name,
+        "source": info.source.value,
+        "version": info.version,
+        "description": info.description,
+        "location": info.location,
+        "enabled": info.enabled,
+        "loaded": info.loaded,
+        "error": info.error,
+        "provides": [{"kind": p.kind.value, "id": p.id, "name": p.name} for p in info.provides],
+        "hooks": list(info.hooks),
+    }
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    manager = create_manager()
+    for name, enabled in [(n, True) for n in args.enable] + [(n, False) for n in args.disable]:
+        try:
+            manager.set_enabled(name, enabled)
+        except KeyError:
+            known = ", ".join(p.name for p in manager.plugins())
+            raise cli.CliError(f"no plugin named {name!r} (found: {known})") from None
+    infos = manager.plugins()
+    notices = manager.take_notices()
+    if args.json:
+        document = {
+            "plugins": [_as_json(info) for info in infos],
+            "notices": [{"plugin": n.plugin, "message": n.message} for n in notices],
+        }
+        print(json.dumps(document, indent=2))
+        return cli.EXIT_OK
+    for notice in notices:
+        print(f"freecell-cli: warning: {notice}", file=sys.stderr)
+    header = ("PLUGIN", "SOURCE", "STATUS", "KIND", "ID", "NAME")
+    rows = [header] + [row for info in infos for row in _rows(info)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header) - 1)]
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        print("  ".join([*cells, row[-1]]).rstrip())
+    return cli.EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "plugins",
+        help="list plugins and what each provides; switch them on or off",
+        description="List every plugin found (built-in, installed packages, the user "
+        "plugin folder) with what it provides: one line per variant, scoring scheme, "
+        "card theme, table surface or solver.",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--enable", action="append", default=[], metavar="NAME", help="switch a plugin on"
+    )
+    parser.add_argument(
+        "--disable", action="append", default=[], metavar="NAME", help="switch a plugin off"
+    )
+    parser.set_defaults(run=cmd_plugins)
+
+
+cli.EXTRA_COMMANDS.append(register)
