@@ -23,7 +23,6 @@ from .engine import (
     Position,
     Refusal,
     Variant,
-    builtin_variant,
     deal,
     format_board,
     parse_board,
@@ -41,10 +40,10 @@ class CliError(Exception):
 
 
 def resolve_variant(variant_id: str) -> Variant:
-    try:
-        return builtin_variant(variant_id)
-    except KeyError as error:
-        raise CliError(str(error.args[0])) from None
+    """Any variant an enabled plugin offers (the built-ins, Custom ids, third-party)."""
+    from .plugins.cli import plugin_variant
+
+    return plugin_variant(variant_id)
 
 
 def read_text(path: str) -> str:
@@ -85,7 +84,13 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def variant_help() -> str:
-    return "variant id (" + ", ".join(v.id for v in BUILTIN_VARIANTS) + ")"
+    # static on purpose: building the parser must not load plugins
+    return (
+        "variant id ("
+        + ", ".join(v.id for v in BUILTIN_VARIANTS)
+        + ", custom-<N>cells-<N>columns-<build>-<empty>, or any enabled plugin's; "
+        + "`freecell-cli plugins` lists them)"
+    )
 
 
 # -- board -------------------------------------------------------------------------
@@ -163,6 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
 
+
+# Subcommands registered from their own modules (one import line each).
+from .plugins import cli as _plugins_cli  # noqa: E402,F401
 
 if __name__ == "__main__":
     sys.exit(main())
