@@ -131,9 +131,9 @@ def parse_move(text: str) -> Move:
     Whether the piles exist in a given variant is for the rules to say.
     """
     token = text.strip()
-    body, _, count_text = token.partition("v")
+    body, has_count, count_text = token.partition("v")
     count: int | None = None
-    if count_text:
+    if has_count:
         try:
             count = int(count_text, 16)
         except ValueError:

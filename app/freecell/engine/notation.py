@@ -10,7 +10,7 @@ which ``fc-solve`` reads back.
 
 from __future__ import annotations
 
-from .cards import Card, Suit, parse_card, parse_rank, rank_letter
+from .cards import KING, Card, Suit, parse_card, parse_rank, rank_letter
 from .position import InvalidPosition, Position
 from .variant import Variant
 
@@ -97,7 +97,9 @@ def parse_board(text: str, variant: Variant) -> Position:
                     if not dash:
                         raise ValueError
                     suit = Suit.from_letter(suit_text)
-                    rank = parse_rank(rank_text)
+                    rank = int(rank_text) if rank_text.isdigit() else parse_rank(rank_text)
+                    if not 0 <= rank <= KING:
+                        raise ValueError
                 except ValueError:
                     raise BoardFormatError(
                         f"{where}: {token!r} is not a foundation (write it like H-5 or S-K)"

@@ -1,0 +1,249 @@
+"""The rules, one at a time, with the sentences a player reads when a move is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell.engine import (
+    BAKERS_GAME,
+    EIGHT_OFF,
+    FREECELL,
+    Move,
+    Pile,
+    Refusal,
+    Variant,
+    apply_move,
+    can_auto_finish,
+    check_move,
+    has_legal_move,
+    home_move,
+    is_safe_home,
+    legal_moves,
+    movable_limit,
+    parse_card,
+    run_length,
+    safe_home_moves,
+)
+from freecell.engine.variant import BuildRule, EmptyColumnRule
+
+from positions import cards, pos
+
+ANY_SUIT = Variant(id="any-suit", name="Any suit", build=BuildRule.ANY_SUIT)
+NO_FILL = Variant(id="no-fill", name="No fill", empty_column=EmptyColumnRule.NOTHING)
+SINGLE = Variant(id="single", name="Single cards", supermove=False)
+RETURNS = Variant(id="returns", name="Returns", foundation_return=True)
+
+
+def refusal(position, move: str, variant: Variant = FREECELL) -> str:  # type: ignore[no-untyped-def]
+    result = check_move(position, variant, Move.parse(move))
+    assert isinstance(result, Refusal), f"{move} should be refused, got {result}"
+    return result.reason
+
+
+def legal(position, move: str, variant: Variant = FREECELL) -> Move:  # type: ignore[no-untyped-def]
+    result = check_move(position, variant, Move.parse(move))
+    assert isinstance(result, Move), f"{move} should be legal: {result}"
+    return result
+
+
+# -- building --------------------------------------------------------------------------
+def test_alternating_colours_and_the_reason() -> None:
+    p = pos(["KC 8H", "7H", "KD 8S", "KH 8D"])
+    assert legal(p, "23").count == 1
+    assert refusal(p, "21") == "A red 7 goes on a black 8"
+    p2 = pos(["KD QH", "JH"])
+    assert refusal(p2, "21") == "A red Jack goes on a black Queen"
+    p3 = pos(["KH", "KS 5C"])
+    assert refusal(p3, "21") == "A black 5 goes on a red 6"
+
+
+def test_same_suit_and_any_suit_reasons() -> None:
+    p = pos(["KC 8S", "7H"], variant=BAKERS_GAME)
+    assert refusal(p, "21", BAKERS_GAME) == "The seven of hearts goes on the eight of hearts"
+    assert legal(pos(["KC 8H", "7H"], variant=BAKERS_GAME), "21", BAKERS_GAME)
+    p2 = pos(["KC 9H", "7H"], variant=ANY_SUIT)
+    assert refusal(p2, "21", ANY_SUIT) == "A 7 goes on an 8"
+    assert legal(pos(["KC 8H", "7H"], variant=ANY_SUIT), "21", ANY_SUIT)
+
+
+def test_a_king_never_goes_on_a_card() -> None:
+    assert (
+        refusal(pos(["QS", "KH"]), "21")
+        == "A King can only go to an empty column, a free cell or home"
+    )
+
+
+# -- runs and the supermove limit ------------------------------------------------------------
+def test_run_length_follows_the_build_rule() -> None:
+    column = cards("2C KS QH JC TD 9S")
+    assert run_length(column, BuildRule.ALTERNATE_COLOUR) == 5
+    assert run_length(column, BuildRule.SAME_SUIT) == 1
+    assert run_length(column, BuildRule.ANY_SUIT) == 5
+    assert run_length((), BuildRule.ANY_SUIT) == 0
+
+
+@pytest.mark.parametrize(
+    ("free_cells", "empty_columns", "to_empty", "limit"),
+    [
+        (4, 0, False, 5),
+        (0, 0, False, 1),
+        (4, 1, False, 10),
+        (4, 2, False, 20),
+        (2, 2, True, 6),
+        (0, 1, True, 1),
+        (3, 3, False, 32),
+        (1, 1, True, 2),
+    ],
+)
+def test_supermove_limit_formula(
+    free_cells: int, empty_columns: int, to_empty: bool, limit: int
+) -> None:
+    filled = ["KC"] * (8 - empty_columns)
+    cells: list[str | None] = ["2D"] * (4 - free_cells) + [None] * free_cells
+    assert movable_limit(pos(filled, cells), FREECELL, to_empty_column=to_empty) == limit
+
+
+def test_empty_columns_do_not_count_where_they_take_only_kings_or_nothing() -> None:
+    p = pos(["KC"] * 6, variant=EIGHT_OFF)
+    assert movable_limit(p, EIGHT_OFF) == 9
+    assert movable_limit(pos(["KC"] * 6, variant=NO_FILL), NO_FILL) == 5
+    assert movable_limit(pos(["KC"] * 6, variant=SINGLE), SINGLE) == 1
+
+
+def test_a_run_too_long_for_the_cells_is_refused_with_the_count_that_can_move() -> None:
+    p = pos(
+        ["KS QH JC TD 9S 8H 7C", "JS TH", "KC", "KH", "2S", "3S", "4S", "5S"], cells=["2D", "3D"]
+    )
+    assert refusal(p, "13") == "Not enough free cells or empty columns: you can move 3 cards now"
+    assert refusal(p, "13v3") == "A black 9 goes on a red 10"
+    assert legal(p, "12").count == 3  # 9S 8H 7C onto TH: exactly the limit
+    one = pos(
+        ["KS QH JC", "KC", "5S", "6S", "7S", "8S", "9S", "TS"], cells=["2D", "3D", "4D", "5D"]
+    )
+    assert refusal(one, "12") == "Not enough free cells or empty columns: you can move 1 card now"
+    single = pos(["KS 9S 8H", "TH"], variant=SINGLE)
+    assert refusal(single, "12v2", SINGLE) == "Only one card moves at a time in Single cards"
+
+
+def test_explicit_counts() -> None:
+    p = pos(["5C KS QH JC", "KD"])
+    assert refusal(p, "12v5") == "There are only 4 cards in column 1"
+    assert refusal(p, "12v4") == "Those cards are not in sequence: only a clean run moves together"
+    assert legal(p, "13v3").count == 3  # to an empty column, the count says how many
+    assert legal(p, "13").count == 1  # without a count, one card goes to an empty column
+
+
+# -- empty columns, cells, foundations ---------------------------------------------------------
+def test_empty_column_rules() -> None:
+    kings = pos(["2C QH", "KS"], variant=EIGHT_OFF)
+    assert refusal(kings, "13", EIGHT_OFF) == "Only a King can fill an empty column"
+    assert legal(kings, "23", EIGHT_OFF)
+    assert (
+        refusal(pos(["2C QH"], variant=NO_FILL), "12", NO_FILL)
+        == "Empty columns can't be filled in No fill"
+    )
+
+
+def test_free_cells() -> None:
+    p = pos(["KS QH", "KD"], cells=["5C", None, None, None])
+    assert refusal(p, "1a") == "That free cell is taken"
+    assert legal(p, "1b").dest == Pile.cell(1)
+    assert refusal(p, "ab") == "Cards don't move from one free cell to another"
+    assert refusal(p, "b1") == "That free cell is empty"
+    full = pos(["KS QH"], cells=["5C", "6C", "7C", "8C"])
+    result = check_move(full, FREECELL, Move(Pile.column(0), Pile.cell()))
+    assert isinstance(result, Refusal) and result.reason == "No free cell is empty"
+    assert refusal(pos(["KS QH JC"]), "1av2") == "A free cell holds one card"
+    zero = Variant(id="zero", name="Zero", cells=0)
+    assert refusal(pos(["KS"], variant=zero), "1a", zero) == "Zero has no free cells"
+
+
+def test_foundations() -> None:
+    p = pos(["KS 2H", "KD AH", "KC 3S"], home="S-A")
+    assert refusal(p, "1h") == "Only an Ace can start a foundation"
+    assert legal(p, "2h").dest == Pile.foundation(2)
+    assert refusal(p, "3h") == "The three of spades goes home after the two of spades"
+    assert refusal(pos(["KS QH JC"]), "1hv2") == "Cards go home one at a time"
+
+
+def test_foundation_returns_only_where_the_variant_allows() -> None:
+    p = pos(["KS", "JC"], home="H-T")
+    assert refusal(p, "hH2") == "Cards can't come back off the foundations in FreeCell"
+    moved = legal(p, "hH2", RETURNS)
+    after = apply_move(p, moved)
+    assert after.foundations[2] == 9 and after.columns[1][-1] == parse_card("TH")
+    assert refusal(pos(["KS"]), "hS2", RETURNS) == "That foundation is empty"
+
+
+def test_missing_piles_and_no_ops() -> None:
+    p = pos(["KS"])
+    assert refusal(p, "19") == "There is no column 9 in FreeCell"
+    assert refusal(p, "1e") == "There is no free cell e in FreeCell"
+    assert refusal(p, "11") == "The cards are already there"
+    assert refusal(p, "21") == "That column is empty"
+
+
+# -- applying ----------------------------------------------------------------------------------
+def test_apply_moves_keep_every_card() -> None:
+    p = pos(["KS QH JC", "KC", "AH"], cells=["5C", None, None, None])
+    after = apply_move(p, legal(p, "12v2"))
+    assert after.columns[0] == cards("KS") and after.columns[1] == cards("KC QH JC")
+    after = apply_move(after, legal(after, "3h"))
+    assert after.foundations == (0, 0, 1, 0) and after.columns[2] == ()
+    after = apply_move(after, legal(after, "a3"))
+    assert after.cells[0] is None and after.columns[2] == cards("5C")
+
+
+# -- what the position offers --------------------------------------------------------------------
+def test_legal_moves_never_include_cell_to_cell_or_no_ops() -> None:
+    p = pos(["5C KS QH", "7C"], cells=["5C", "6D", None, None])
+    moves = legal_moves(p, FREECELL)
+    for move in moves:
+        assert not (move.source.is_cell and move.dest.is_cell)
+        assert isinstance(check_move(p, FREECELL, move), Move)
+    notations = {m.notation for m in moves}
+    assert "1c" in notations and "2c" in notations and "1d" not in notations  # first free cell only
+    assert "a2" not in notations and "b2" in notations  # 6D goes on 7C
+    assert "13v2" in notations and "13" in notations
+    assert "23" not in notations  # a lone card to an empty column is a no-op
+
+
+def test_no_legal_move_left() -> None:
+    stuck = pos(
+        ["KS 2D", "KC 4D", "QS 6D", "QC 8D", "KH 2H", "KD 4H", "QH 6H", "QD 8H"],
+        cells=["JS", "JC", "TS", "TC"],
+    )
+    assert legal_moves(stuck, FREECELL) == []
+    assert not has_legal_move(stuck, FREECELL)
+    assert has_legal_move(pos(["KS 2D"]), FREECELL)
+
+
+def test_tap_sends_the_exposed_card_home_only_when_it_can_go() -> None:
+    p = pos(["KS AH", "KD 2C"], cells=["AS", None, None, None], home="C-A")
+    assert home_move(p, Pile.column(0)) == Move(Pile.column(0), Pile.foundation(2), 1)
+    assert home_move(p, Pile.column(1)) == Move(Pile.column(1), Pile.foundation(0), 1)
+    assert home_move(p, Pile.cell(0)) == Move(Pile.cell(0), Pile.foundation(3), 1)
+    assert home_move(p, Pile.cell(1)) is None
+    assert home_move(pos(["KS QH"]), Pile.column(0)) is None
+
+
+def test_auto_finish_needs_only_exposed_cards() -> None:
+    easy = pos(["KS QS", "KH", "KD", "KC"], home="S-J H-Q D-Q C-Q")
+    assert can_auto_finish(easy)
+    blocked = pos(["QS KS", "KH", "KD", "KC"], home="S-J H-Q D-Q C-Q")
+    assert not can_auto_finish(blocked)  # the King covers the Queen it needs
+    assert not can_auto_finish(pos([], home="S-K H-K D-K C-K"))  # already won
+
+
+def test_safe_auto_play() -> None:
+    p = pos(["KS 3H", "KD 2C", "KC AD"], home="S-A C-A H-2")
+    assert not is_safe_home(p, FREECELL, parse_card("3H"))  # the black 2s are not both home
+    assert not is_safe_home(p, FREECELL, parse_card("2C"))  # the red Aces are not both home
+    assert is_safe_home(p, FREECELL, parse_card("AD"))  # nothing builds on an Ace
+    assert not is_safe_home(p, FREECELL, parse_card("KS"))  # not playable at all
+    # AD goes, which makes 2C safe; 3H still waits for the 2 of spades.
+    assert [m.notation for m in safe_home_moves(p, FREECELL)] == ["3h", "2h"]
+    assert is_safe_home(pos(["KS 5H"], home="H-4"), BAKERS_GAME, parse_card("5H"))
+    anys = pos(["KS 3H"], home="H-2 S-2 C-2 D-A")
+    assert not is_safe_home(anys, ANY_SUIT, parse_card("3H"))
+    assert is_safe_home(pos(["KS 3H"], home="H-2 S-2 C-2 D-2"), ANY_SUIT, parse_card("3H"))
