@@ -27,5 +27,7 @@ def require_fc_solve() -> None:
 
 
 @pytest.fixture(autouse=True)
-def _freecell_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _freecell_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("FREECELL_HOME", str(tmp_path_factory.mktemp("freecell-home")))
