@@ -1,0 +1,248 @@
+"""A long-lived solver worker process, and the small blocking API the UI calls.
+
+Why a process: a pure-Python search in a thread shares the GIL with the GUI; the
+event loop's latency goes from 1 ms to ~150 ms and the search loses half its speed
+(see DESIGN.md).  In a child process the GUI stays smooth and the search runs at
+full speed.  The child is started with ``spawn`` (never ``fork``: the parent is a
+Qt process, and a forked Qt process is undefined behaviour), once, and then serves
+job after job over a pipe, so the start-up cost is paid once.
+
+Stopping: :meth:`SolverService.cancel` sets a ``multiprocessing.Event`` that the
+search checks every few dozen states (it stops within milliseconds and answers
+``Unknown(cancelled=True)``).  If the child does not answer in time -- a stuck
+backend, a search past its budget -- :meth:`SolverService.terminate` is the hard
+stop: it kills the child, and the next job starts a fresh one.
+
+The worker imports no Qt: :mod:`freecell.solver` imports only the engine.  The
+module-level :func:`worker_main` is what the child runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import multiprocessing.connection
+import os
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from multiprocessing.process import BaseProcess
+from multiprocessing.synchronize import Event as EventType
+from typing import Any
+
+from freecell.engine import Position, Variant
+
+from .api import Budget, Mode, SolverBackend, Unknown, Verdict
+
+START_METHOD = "spawn"
+# How long past its own budget a job may take before the child is killed.
+GRACE_SECONDS = 2.0
+# How long a cancelled job may take to answer before the child is killed.
+CANCEL_GRACE_SECONDS = 1.0
+POLL_SECONDS = 0.01
+DEFAULT_BUDGET = Budget()
+
+
+class SolverServiceError(RuntimeError):
+    """The worker failed a job (a bug in a backend, an unknown backend id)."""
+
+
+@dataclass(frozen=True)
+class WorkerInfo:
+    """What the child says about itself: tests use it to check it is Qt-free."""
+
+    pid: int
+    qt_loaded: bool
+    modules: int
+
+
+def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) -> None:
+    """The child's loop: answer ``ping`` and ``solve`` messages until told to stop."""
+    from .backends import UnknownBackend, get_backend
+
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        kind = message[0]
+        if kind == "ping":
+            qt = any(name.split(".")[0] in ("PySide6", "shiboken6") for name in sys.modules)
+            conn.send(("pong", WorkerInfo(os.getpid(), qt, len(sys.modules))))
+            continue
+        _, job_id, position, variant, budget, mode, backend = message
+        try:
+            solver = get_backend(backend) if isinstance(backend, str) else backend
+            verdict = solver.solve(position, variant, budget, cancel, mode)
+        except UnknownBackend as error:
+            conn.send(("error", job_id, str(error)))
+        except Exception as error:  # a backend bug: report it, keep serving
+            conn.send(("error", job_id, f"{type(error).__name__}: {error}"))
+        else:
+            conn.send(("verdict", job_id, verdict))
+
+
+class SolverService:
+    """One solver child process, shared by every caller; blocking and thread-safe.
+
+    ``solve`` calls are served one at a time (a lock); ``cancel`` and ``terminate``
+    may be called from any thread while a ``solve`` waits.
+    """
+
+    def __init__(self, start_method: str = START_METHOD) -> None:
+        self._context = multiprocessing.get_context(start_method)
+        self._lock = threading.Lock()  # one job at a time
+        self._state_lock = threading.Lock()  # guards the process handles
+        self._cancel = self._context.Event()
+        self._process: BaseProcess | None = None
+        self._conn: multiprocessing.connection.Connection | None = None
+        self._jobs = itertools.count(1)
+        self._kill_requested = False
+        self._cancelled_at: float | None = None
+        self._closed = False
+        self.spawned = 0  # how many children this service has started
+
+    # -- the child ---------------------------------------------------------------
+    def _ensure_child(self) -> multiprocessing.connection.Connection:
+        with self._state_lock:
+            if self._closed:
+                raise SolverServiceError("the solver service is closed")
+            if self._process is not None and self._process.is_alive() and self._conn:
+                return self._conn
+            self._discard_child()
+            parent_end, child_end = self._context.Pipe()
+            process = self._context.Process(
+                target=worker_main,
+                args=(child_end, self._cancel),
+                name="freecell-solver",
+                daemon=True,
+            )
+            process.start()
+            child_end.close()
+            self._process, self._conn = process, parent_end
+            self.spawned += 1
+            return parent_end
+
+    def _discard_child(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            conn.close()
+        if process is not None:
+            if process.is_alive():
+                process.terminate()
+            process.join(timeout=2)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=2)
+
+    @property
+    def pid(self) -> int | None:
+        """The child's process id (None before the first job or after a hard stop)."""
+        process = self._process
+        return process.pid if process is not None and process.is_alive() else None
+
+    def start(self) -> None:
+        """Start the child now (otherwise the first job starts it)."""
+        self._ensure_child()
+
+    # -- jobs --------------------------------------------------------------------
+    def ping(self, timeout: float = 30.0) -> WorkerInfo:
+        """Ask the child about itself (starting it if needed)."""
+        with self._lock:
+            conn = self._ensure_child()
+            conn.send(("ping",))
+            if not conn.poll(timeout):
+                raise SolverServiceError("the solver process did not answer")
+            reply = conn.recv()
+            info: WorkerInfo = reply[1]
+            return info
+
+    def solve(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget = DEFAULT_BUDGET,
+        mode: Mode = Mode.FAST,
+        backend: str | SolverBackend = "builtin",
+    ) -> Verdict:
+        """Solve in the child; block until the verdict.  ``backend`` is an id of a
+        shipped backend or a (picklable) backend object.  A job stopped by
+        :meth:`cancel` or :meth:`terminate` answers ``Unknown(cancelled=True)``."""
+        with self._lock:
+            self._cancel.clear()
+            self._cancelled_at = None
+            self._kill_requested = False
+            conn = self._ensure_child()
+            job_id = next(self._jobs)
+            started = time.monotonic()
+            try:
+                conn.send(("solve", job_id, position, variant, budget, mode, backend))
+            except (OSError, EOFError):
+                self._hard_stop()
+                return Unknown(None, 0, time.monotonic() - started, cancelled=True)
+            limit = started + budget.seconds + GRACE_SECONDS
+            while True:
+                if self._kill_requested:
+                    self._hard_stop()
+                    return Unknown(None, 0, time.monotonic() - started, cancelled=True)
+                try:
+                    ready = conn.poll(POLL_SECONDS)
+                    reply: Any = conn.recv() if ready else None
+                except (OSError, EOFError):
+                    self._hard_stop()  # the child died (killed from outside, or crashed)
+                    return Unknown(None, 0, time.monotonic() - started, cancelled=True)
+                if reply is not None:
+                    if reply[1] != job_id:
+                        continue  # an answer to a job nobody waits for any more
+                    if reply[0] == "error":
+                        raise SolverServiceError(reply[2])
+                    verdict: Verdict = reply[2]
+                    return verdict
+                now = time.monotonic()
+                cancelled_at = self._cancelled_at
+                overdue = now > limit
+                slow_cancel = cancelled_at is not None and now - cancelled_at > CANCEL_GRACE_SECONDS
+                if overdue or slow_cancel:
+                    self._hard_stop()
+                    return Unknown(None, 0, now - started, cancelled=True)
+
+    def cancel(self) -> None:
+        """Ask the running search to stop now (it answers ``Unknown(cancelled=True)``);
+        if it has not answered within a second, the child is killed and replaced."""
+        self._cancelled_at = time.monotonic()
+        self._cancel.set()
+
+    def terminate(self) -> None:
+        """The hard stop: kill the child now; the waiting ``solve`` returns
+        ``Unknown(cancelled=True)`` and the next job starts a fresh child."""
+        self._kill_requested = True
+        if not self._lock.locked():
+            with self._state_lock:
+                self._discard_child()
+
+    def _hard_stop(self) -> None:
+        with self._state_lock:
+            self._discard_child()
+
+    def close(self) -> None:
+        """Stop the child for good (cancelling any running job)."""
+        self.cancel()
+        self.terminate()
+        with self._lock, self._state_lock:
+            conn = self._conn
+            if conn is not None:
+                with contextlib.suppress(OSError, EOFError):
+                    conn.send(None)
+            self._discard_child()
+            self._closed = True
+
+    def __enter__(self) -> SolverService:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
