@@ -94,7 +94,8 @@ class SolverService:
     """
 
     def __init__(self, start_method: str = START_METHOD) -> None:
-        self._context = multiprocessing.get_context(start_method)
+        # typeshed types get_context() as BaseContext, which lacks Process.
+        self._context: Any = multiprocessing.get_context(start_method)
         self._lock = threading.Lock()  # one job at a time
         self._state_lock = threading.Lock()  # guards the process handles
         self._cancel = self._context.Event()
