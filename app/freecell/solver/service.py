@@ -115,8 +115,9 @@ class SolverService:
             if self._process is not None and self._process.is_alive() and self._conn:
                 return self._conn
             self._discard_child()
+            parent_end: multiprocessing.connection.Connection
             parent_end, child_end = self._context.Pipe()
-            process = self._context.Process(
+            process: BaseProcess = self._context.Process(
                 target=worker_main,
                 args=(child_end, self._cancel),
                 name="freecell-solver",
