@@ -1,0 +1,111 @@
+"""``freecell-cli solve``: a verdict for a deal or a board, from any backend.
+
+Every honest verdict (solved, proven unsolvable, or unknown when the budget ran
+out) exits 0; bad input -- a deal number out of range, an unreadable board, an
+unknown or unavailable backend, a timeout that is not a positive number -- is one
+line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+
+from .cli import (
+    EXIT_OK,
+    EXTRA_COMMANDS,
+    CliError,
+    add_position_arguments,
+    resolve_variant,
+    starting_position,
+)
+from .solver.api import Budget, Mode, Solved, Unknown, Verdict
+from .solver.backends import UnknownBackend, get_backend
+
+DEFAULT_TIMEOUT = 5.0
+DEFAULT_STATES = Budget().states
+
+
+def _timeout(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise CliError(f"--timeout {text!r} is not a number of seconds") from None
+    if not value > 0 or math.isinf(value):
+        raise CliError(f"--timeout must be a positive number of seconds, not {text}")
+    return value
+
+
+def verdict_json(verdict: Verdict) -> dict[str, object]:
+    """The ``--json`` shape: exactly verdict, moves, states and seconds."""
+    moves = [m.notation for m in verdict.moves] if isinstance(verdict, Solved) else []
+    return {
+        "verdict": verdict.verdict,
+        "moves": moves,
+        "states": verdict.states,
+        "seconds": round(verdict.seconds, 4),
+    }
+
+
+def verdict_text(verdict: Verdict) -> str:
+    lines: list[str] = []
+    if isinstance(verdict, Solved):
+        lines.append(f"solved in {len(verdict.moves)} moves")
+        lines.append(" ".join(m.notation for m in verdict.moves))
+    elif isinstance(verdict, Unknown):
+        why = "cancelled" if verdict.cancelled else "the budget ran out"
+        lines.append(f"unknown: no verdict ({why}); nothing is claimed about this position")
+        if verdict.suggested_move is not None:
+            lines.append(f"suggested move: {verdict.suggested_move.notation}")
+    else:
+        lines.append("unsolvable: the search was exhaustive, no solution exists")
+    lines.append(f"states: {verdict.states}")
+    lines.append(f"seconds: {verdict.seconds:.3f}")
+    return "\n".join(lines)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    if args.board and args.deal is not None:
+        raise CliError("give a deal number or --board FILE, not both")
+    timeout = _timeout(args.timeout)
+    try:
+        backend = get_backend(args.backend)
+    except UnknownBackend as error:
+        raise CliError(str(error)) from None
+    variant = resolve_variant(args.variant)
+    position, _ = starting_position(args, variant)
+    mode = Mode(args.mode)
+    verdict = backend.solve(position, variant, Budget(DEFAULT_STATES, timeout), None, mode)
+    if args.json:
+        print(json.dumps(verdict_json(verdict)))
+    else:
+        print(verdict_text(verdict))
+    return EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    solve = sub.add_parser(
+        "solve", help="solve a deal or a board: a winning line, a proof, or no verdict yet"
+    )
+    add_position_arguments(solve)
+    solve.add_argument(
+        "--backend", default="builtin", metavar="NAME", help="solver backend (builtin, fc-solve)"
+    )
+    solve.add_argument(
+        "--mode",
+        choices=[m.value for m in Mode],
+        default=Mode.FAST.value,
+        help="fast (a quick verdict) or short (spend more to find fewer moves)",
+    )
+    solve.add_argument(
+        "--timeout",
+        default=str(DEFAULT_TIMEOUT),
+        metavar="S",
+        help=f"seconds before the answer is 'unknown' (default {DEFAULT_TIMEOUT:g})",
+    )
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.set_defaults(run=cmd_solve)
+
+
+EXTRA_COMMANDS.append(register)
