@@ -170,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # Subcommands registered from their own modules (one import line each).
+from . import solver_cli as _solver_cli  # noqa: E402,F401
 from .plugins import cli as _plugins_cli  # noqa: E402,F401
 
 if __name__ == "__main__":
