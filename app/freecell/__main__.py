@@ -1,0 +1,45 @@
+"""``freecell`` / ``python -m freecell``: open the game window.
+
+A thin launcher on purpose: the solver's worker process is started with
+``spawn``/``forkserver`` and re-imports the ``__main__`` module, so nothing here may
+import PySide6 at module level.  The Qt UI is imported inside ``main``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from freecell import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="freecell", description="Play FreeCell (Microsoft-numbered deals)."
+    )
+    parser.add_argument("--version", action="version", version=f"freecell {__version__}")
+    parser.add_argument("--deal", metavar="N", help="play deal number N (1 to 8589934591)")
+    parser.add_argument(
+        "--variant", metavar="ID", help="play this variant (e.g. freecell, bakers-game)"
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from freecell.engine import InvalidDealNumber, parse_deal_number
+
+    number = None
+    if args.deal is not None:
+        try:
+            number = parse_deal_number(args.deal)
+        except InvalidDealNumber as error:
+            print(f"freecell: {error}", file=sys.stderr)
+            return 2
+    from freecell.ui.app import run
+
+    return run(deal_number=number, variant_id=args.variant)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""Start the desktop game: settings, plugins, storage and the main window.
+
+Everything outside the window itself (where settings live, which plugins are on,
+the solver worker process) is assembled here, so ``MainWindow`` can be built bare
+in tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import sys
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from freecell.engine import Game, Variant
+
+from .main_window import Catalog, MainWindow, ViewSettings
+
+log = logging.getLogger(__name__)
+
+
+def _plugin_catalog() -> tuple[Catalog, object | None]:
+    """Variants, themes and surfaces from the plugin manager (built-ins without it)."""
+    try:
+        from freecell.plugins import create_manager
+
+        manager = create_manager()
+        return (
+            Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces()),
+            manager,
+        )
+    except Exception:
+        log.exception("plugins could not be loaded; using the built-ins")
+        return Catalog(), None
+
+
+def _view_settings(stored: object) -> ViewSettings:
+    values = {
+        f.name: getattr(stored, f.name)
+        for f in dataclasses.fields(ViewSettings)
+        if hasattr(stored, f.name)
+    }
+    return ViewSettings(**values)
+
+
+def run(
+    deal_number: int | None = None,
+    variant_id: str | None = None,
+    argv: list[str] | None = None,
+) -> int:
+    started = time.perf_counter()
+    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("FreeCell")
+    app.setApplicationDisplayName("FreeCell")
+    app.setOrganizationName("freecell")
+    app.setDesktopFileName("freecell")
+
+    from freecell.storage import Storage, decode_bytes, encode_bytes
+
+    catalog, manager = _plugin_catalog()
+
+    def resolve(variant_id: str) -> Variant:
+        if manager is not None:
+            return manager.variant(variant_id)  # type: ignore[attr-defined, no-any-return]
+        from freecell.engine import builtin_variant
+
+        return builtin_variant(variant_id)
+
+    variant: Variant | None = None
+    if variant_id is not None:
+        try:
+            variant = resolve(variant_id)
+        except (KeyError, ValueError) as error:
+            print(f"freecell: {str(error).strip(chr(39))}", file=sys.stderr)
+            return 2
+
+    storage = Storage(resolve=resolve)
+    stored = storage.settings.load()
+    settings = _view_settings(stored)
+    notices = storage.take_notices()
+
+    game: Game | None = None
+    if deal_number is None and variant is None and storage.saved_game.summary() is not None:
+        game = storage.saved_game.load()
+        if game is not None:
+            where = f"deal #{game.deal_number}" if game.deal_number is not None else "your board"
+            notices.append(f"Welcome back: {where} is as you left it.")
+
+    score_of: Callable[[Game], int | None] | None = None
+    keeper = None
+    if manager is not None:
+        try:
+            from freecell.scoring import ScoreKeeper
+
+            scheme = manager.choose_scoring_scheme(stored.scoring).value  # type: ignore[attr-defined]
+            keeper = ScoreKeeper(scheme)
+            if keeper.keeps_score:
+                score_of = lambda _game: keeper.score  # noqa: E731
+        except Exception:
+            log.exception("scoring could not be set up")
+
+    def save(view: ViewSettings) -> None:
+        current = storage.settings.load()
+        storage.settings.save(dataclasses.replace(current, **dataclasses.asdict(view)))
+
+    from .hints import default_service
+
+    window = MainWindow(
+        deal_number=deal_number,
+        variant=variant,
+        game=game,
+        settings=settings,
+        save_settings=save,
+        catalog=catalog,
+        hint_service=default_service(),
+        score=(lambda: keeper.score) if keeper is not None and keeper.keeps_score else None,
+    )
+    if keeper is not None:
+        window.bus.subscribe(keeper.on_event)
+    if manager is not None:
+        window.bus.subscribe(manager.notify)  # type: ignore[attr-defined]
+    storage.follow(window.bus, score_of)
+    window.storage = storage  # type: ignore[attr-defined]
+    window.plugin_manager = manager  # type: ignore[attr-defined]
+    geometry = decode_bytes(stored.window_geometry)
+    if geometry:
+        window.restoreGeometry(geometry)
+    window.show()
+    if notices:
+        window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)
+    QTimer.singleShot(
+        0,
+        lambda: log.info("table drawn %.0f ms after start", (time.perf_counter() - started) * 1000),
+    )
+    code = app.exec()
+    try:
+        storage.save_game(window.bus.game)
+        current = storage.settings.load()
+        storage.settings.save(
+            dataclasses.replace(
+                current,
+                window_geometry=encode_bytes(bytes(window.saveGeometry().data())),
+            )
+        )
+    except Exception:
+        log.exception("saving on exit failed")
+    return code

@@ -1,0 +1,162 @@
+"""Hints off the GUI thread, with stale answers dropped.
+
+The search itself runs in the solver's long-lived worker *process*
+(``freecell.solver.service.SolverService``): a pure-Python search in a GUI-process
+thread would hold the GIL and make the table stutter (see DESIGN.md).  What runs
+in ``QThreadPool`` here is only the blocking wait on that process.  Every request
+carries a token; a move on the table cancels the search and bumps the token, so an
+answer that arrives for a position no longer on the table is dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from freecell.engine import Position, Variant
+from freecell.solver.api import Budget, Mode, Unknown, Verdict
+
+log = logging.getLogger(__name__)
+
+HINT_BUDGET = Budget(states=400_000, seconds=6.0)
+
+
+class HintService(Protocol):
+    """What the UI needs of the solver service (blocking, thread-safe)."""
+
+    def solve(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget,
+        mode: Mode,
+        backend_id: str | None = None,
+    ) -> Verdict: ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class HintAnswer:
+    token: int
+    position: Position
+    verdict: Verdict
+    error: str | None = None
+
+
+class _Signals(QObject):
+    done = Signal(object)  # HintAnswer
+
+
+class _HintJob(QRunnable):
+    def __init__(
+        self,
+        service: HintService,
+        signals: _Signals,
+        token: int,
+        position: Position,
+        variant: Variant,
+        backend_id: str | None,
+    ) -> None:
+        super().__init__()
+        self._service = service
+        self._signals = signals
+        self._token = token
+        self._position = position
+        self._variant = variant
+        self._backend = backend_id
+
+    def run(self) -> None:
+        error: str | None = None
+        verdict: Verdict
+        try:
+            verdict = self._service.solve(
+                self._position, self._variant, HINT_BUDGET, Mode.FAST, self._backend
+            )
+        except Exception as exc:  # the worker died or the backend failed: no claim
+            log.exception("hint search failed")
+            verdict = Unknown(None)
+            error = str(exc) or type(exc).__name__
+        self._signals.done.emit(HintAnswer(self._token, self._position, verdict, error))
+
+
+class HintRunner(QObject):
+    """Starts searches, cancels them, and emits ``answered`` only for the current one."""
+
+    answered = Signal(object)  # HintAnswer, for the request still current
+
+    def __init__(self, service: HintService | None, backend_id: str | None = None) -> None:
+        super().__init__()
+        self.service = service
+        self.backend_id = backend_id
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(2)
+        self._signals = _Signals(self)
+        self._signals.done.connect(self._on_done)
+        self._token = 0
+        self._pending: Position | None = None
+        self.dropped = 0  # stale answers thrown away (for tests and curiosity)
+
+    @property
+    def available(self) -> bool:
+        return self.service is not None
+
+    @property
+    def busy(self) -> bool:
+        return self._pending is not None
+
+    def request(self, position: Position, variant: Variant) -> bool:
+        """Ask for a hint for ``position``; False when there is no solver."""
+        if self.service is None:
+            return False
+        self.cancel()
+        self._token += 1
+        self._pending = position
+        self._pool.start(
+            _HintJob(self.service, self._signals, self._token, position, variant, self.backend_id)
+        )
+        return True
+
+    def cancel(self) -> None:
+        """Stop the search in flight (if any); its answer will be dropped."""
+        if self._pending is not None and self.service is not None:
+            self._token += 1
+            self._pending = None
+            try:
+                self.service.cancel()
+            except Exception:
+                log.exception("cancelling the hint search failed")
+
+    def _on_done(self, answer: HintAnswer) -> None:
+        if answer.token != self._token or self._pending is None or answer.position != self._pending:
+            self.dropped += 1
+            return
+        self._pending = None
+        self.answered.emit(answer)
+
+    def wait(self, msecs: int = 5000) -> bool:
+        return self._pool.waitForDone(msecs)
+
+    def close(self) -> None:
+        self.cancel()
+        self._pool.waitForDone(3000)
+        if self.service is not None:
+            try:
+                self.service.close()
+            except Exception:
+                log.exception("closing the solver service failed")
+
+
+def default_service() -> HintService | None:
+    """The solver worker process, when the solver package provides it."""
+    try:
+        from freecell.solver.service import SolverService
+    except ImportError:
+        log.warning("freecell.solver.service is missing: hints are off")
+        return None
+    return SolverService()  # type: ignore[no-any-return]

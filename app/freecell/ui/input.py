@@ -1,0 +1,407 @@
+"""Turns pointer gestures and keys on the table into engine commands.
+
+Nothing here decides a rule.  A drop, a tap on a destination or Enter sends a
+``MoveCards`` to the bus; the engine accepts it (the scene animates the events) or
+refuses it with a sentence, which ``on_refused`` shows while the cards spring back.
+The only engine questions asked are "where would a tap send this card?"
+(``home_move``) and "how long is this column?", both answered by the engine.
+
+Gestures:
+- drag a card or run: it follows the pointer as one piece; drop on a pile;
+- tap a card that can go home now: it goes home; any other card: it is selected
+  (with every card below it), and the next tap names the destination;
+- double-click: send home (the engine says why not when it cannot);
+- press and hold on a column: the run picker opens (see ``run_picker.py``).
+Keys: Left/Right move between piles, Up/Down choose the run's first card, Enter
+selects / drops / sends home, Space selects / drops (never sends home by itself),
+Escape clears.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QPointF, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
+
+from freecell.engine import (
+    Command,
+    Event,
+    Move,
+    MoveCards,
+    MoveRefused,
+    Pile,
+    PileKind,
+    Position,
+    SendHome,
+    home_move,
+)
+
+from .layout import Rect
+from .run_picker import PickerPart, RunPickerItem
+from .scene import Z_LIFTED, TableScene
+
+HOLD_MS = 450
+
+
+@dataclass
+class _Press:
+    point: QPointF
+    pile: Pile | None
+    depth: int
+    on_card: bool
+    dragging: bool = False
+    held: bool = False  # the hold timer fired: the picker owns this press
+    origins: tuple[QPointF, ...] = ()
+
+
+class InputController(QObject):
+    def __init__(
+        self,
+        scene: TableScene,
+        dispatch: Callable[[Command], list[Event]],
+        position: Callable[[], Position],
+        on_refused: Callable[[str], None],
+    ) -> None:
+        super().__init__()
+        self.scene = scene
+        self._dispatch = dispatch
+        self._position = position
+        self._on_refused = on_refused
+        self.selection: tuple[Pile, int] | None = None
+        self.focus_index = 0  # into piles(): cells, foundations, columns
+        self.focus_depth = -1  # inside a column; -1 = its last card
+        self.picker = RunPickerItem()
+        scene.addItem(self.picker)
+        self.picker_column: int | None = None
+        self._press: _Press | None = None
+        self._just_sent_home = False
+        self._hold = QTimer(self)
+        self._hold.setSingleShot(True)
+        self._hold.setInterval(HOLD_MS)
+        self._hold.timeout.connect(self._open_picker)
+        self.keyboard_used = False
+
+    # -- shared -------------------------------------------------------------------------
+    def piles(self) -> list[Pile]:
+        pos = self._position()
+        return (
+            [Pile.cell(i) for i in range(len(pos.cells))]
+            + [Pile.foundation(s) for s in range(4)]
+            + [Pile.column(i) for i in range(len(pos.columns))]
+        )
+
+    def send(self, command: Command) -> bool:
+        """Dispatch; on a refusal show the reason and spring the cards back."""
+        events = self._dispatch(command)
+        refused = next((e for e in events if isinstance(e, MoveRefused)), None)
+        if refused is not None:
+            self.scene.spring_back()
+            self._on_refused(refused.reason)
+            return False
+        return True
+
+    def clear_selection(self) -> None:
+        self.selection = None
+        self.scene.set_selection(None)
+        self.close_picker()
+
+    def select(self, pile: Pile, depth: int) -> None:
+        self.selection = (pile, depth)
+        self.scene.set_selection(pile, depth)
+
+    def position_changed(self) -> None:
+        """After any change of the table: selections are gone, the focus stays on its
+        pile at that pile's last card."""
+        self.selection = None
+        self.scene.set_selection(None)
+        self.close_picker()
+        self._press = None
+        self._hold.stop()
+        self.focus_depth = -1
+        self._show_focus()
+
+    def _count(self, pile: Pile, depth: int) -> int | None:
+        if pile.kind is PileKind.COLUMN:
+            return len(self._position().columns[pile.index]) - depth
+        return None
+
+    def move_selection_to(self, dest: Pile) -> bool:
+        assert self.selection is not None
+        source, depth = self.selection
+        self.clear_selection()
+        return self.send(MoveCards(Move(source, dest, self._count(source, depth))))
+
+    # -- pointer ------------------------------------------------------------------------
+    def press(self, point: QPointF) -> None:
+        self._just_sent_home = False
+        hit = self.scene.card_at(point.x(), point.y())
+        part = self.picker.part_at(point)
+        if part is not None and part is not PickerPart.BODY:
+            self._press = _Press(point, None, 0, False, held=True)
+            self._picker_hover(part)
+            return
+        if hit is None:
+            self._press = _Press(point, self.scene.pile_at(point.x(), point.y()), 0, False)
+            return
+        pile, depth = hit
+        items = self.scene.cards_of(pile, depth)
+        self._press = _Press(point, pile, depth, True, origins=tuple(i.pos() for i in items))
+        if pile.is_column:
+            self._hold.start()
+
+    def move(self, point: QPointF) -> None:
+        press = self._press
+        if press is None:
+            return
+        if press.held:
+            self._picker_hover(self.picker.part_at(point))
+            return
+        if not press.on_card or press.pile is None:
+            return
+        if not press.dragging:
+            if (point - press.point).manhattanLength() < QApplication.startDragDistance():
+                return
+            self._hold.stop()
+            press.dragging = True
+            self.close_picker()
+            self.scene.set_selection(None)
+            self.scene.set_hint(None)
+            self.scene.finish_animations()
+            for i, item in enumerate(self.scene.cards_of(press.pile, press.depth)):
+                item.setZValue(Z_LIFTED + i)
+        delta = point - press.point
+        for item, origin in zip(
+            self.scene.cards_of(press.pile, press.depth), press.origins, strict=False
+        ):
+            item.setPos(origin + delta)
+
+    def release(self, point: QPointF) -> None:
+        self._hold.stop()
+        press, self._press = self._press, None
+        if press is None:
+            return
+        if press.held:
+            self._release_picker(point)
+            return
+        if press.dragging and press.pile is not None:
+            self._drop(press)
+            return
+        self.tap(point)
+
+    def double_click(self, point: QPointF) -> None:
+        """The second press of a double-click: send the card home.  When the first tap
+        already sent a card home, the double-click does not send a second one."""
+        self._hold.stop()
+        self._press = None
+        if self._just_sent_home:
+            self._just_sent_home = False
+            return
+        hit = self.scene.card_at(point.x(), point.y())
+        if hit is None:
+            return
+        pile, _depth = hit
+        if pile.is_foundation:
+            return
+        self.clear_selection()
+        self.send(SendHome(pile))
+
+    def _drop(self, press: _Press) -> None:
+        assert press.pile is not None
+        lay = self.scene.layout
+        items = self.scene.cards_of(press.pile, press.depth)
+        if lay is None or not items:
+            return
+        first = items[0].pos()
+        dragged = Rect(first.x(), first.y(), lay.card_w, lay.card_h)
+        dest = self.scene.drop_target(dragged, press.pile)
+        self.selection = None
+        if dest is None:
+            self.scene.spring_back()
+            return
+        self._focus_on(dest)
+        self.send(MoveCards(Move(press.pile, dest, self._count(press.pile, press.depth))))
+
+    def tap(self, point: QPointF) -> None:
+        hit = self.scene.card_at(point.x(), point.y())
+        target = hit[0] if hit is not None else self.scene.pile_at(point.x(), point.y())
+        if target is not None:
+            self._focus_on(target, hit[1] if hit is not None else -1)
+        if self.selection is not None:
+            source, depth = self.selection
+            if target is None:
+                self.clear_selection()
+                return
+            if target == source:
+                if hit is not None and hit[1] != depth and source.is_column:
+                    self.select(source, hit[1])
+                else:
+                    self.clear_selection()
+                return
+            self.move_selection_to(target)
+            return
+        if hit is None:
+            return
+        pile, depth = hit
+        if pile.is_foundation:
+            return
+        pos = self._position()
+        exposed = pile.is_cell or depth == len(pos.columns[pile.index]) - 1
+        if exposed and home_move(pos, pile) is not None:
+            self._just_sent_home = True
+            self.send(SendHome(pile))
+            return
+        self.select(pile, depth)
+
+    # -- run picker ---------------------------------------------------------------------
+    def _open_picker(self) -> None:
+        press = self._press
+        if press is None or press.pile is None or not press.pile.is_column or press.dragging:
+            return
+        press.held = True
+        self.picker_column = press.pile.index
+        lay = self.scene.layout
+        assert lay is not None
+        self.picker.set_scale_for(lay.card_w)
+        card = lay.card_rect(press.pile.index, press.depth)
+        width = self.picker.boundingRect().width()
+        x = card.x + card.w + 6
+        if x + width > lay.width:
+            x = card.x - width - 6
+        self.picker.setPos(QPointF(x, max(4.0, card.y)))
+        self.picker.setVisible(True)
+        self.select(press.pile, press.depth)
+        self._update_picker()
+
+    def _update_picker(self, hot: PickerPart | None = None) -> None:
+        if self.selection is None or self.picker_column is None:
+            return
+        pile, depth = self.selection
+        self.picker.set_count(len(self._position().columns[pile.index]) - depth, hot)
+
+    def _picker_hover(self, part: PickerPart | None) -> None:
+        if part is self.picker.hot:
+            return
+        if self.selection is not None and self.picker_column is not None:
+            pile, depth = self.selection
+            length = len(self._position().columns[pile.index])
+            if part is PickerPart.UP and depth > 0:
+                self.select(pile, depth - 1)
+            elif part is PickerPart.DOWN and depth < length - 1:
+                self.select(pile, depth + 1)
+        self._update_picker(part)
+
+    def _release_picker(self, point: QPointF) -> None:
+        part = self.picker.part_at(point)
+        if part is PickerPart.CLOSE:
+            self.clear_selection()
+            return
+        # release confirms: the run stays selected, the panel stays for fine tuning
+        self._update_picker(None)
+
+    def close_picker(self) -> None:
+        self.picker.setVisible(False)
+        self.picker_column = None
+
+    @property
+    def picker_open(self) -> bool:
+        return self.picker.isVisible()
+
+    # -- keyboard -----------------------------------------------------------------------
+    def _focus_on(self, pile: Pile, depth: int = -1) -> None:
+        piles = self.piles()
+        if pile.is_foundation and pile.index < 0:
+            return
+        if pile.is_cell and pile.index < 0:
+            return
+        if pile in piles:
+            self.focus_index = piles.index(pile)
+            self.focus_depth = depth
+            self._show_focus()
+
+    def focused(self) -> tuple[Pile, int]:
+        piles = self.piles()
+        self.focus_index %= len(piles)
+        pile = piles[self.focus_index]
+        depth = 0
+        if pile.is_column:
+            length = len(self._position().columns[pile.index])
+            depth = (
+                length - 1 if self.focus_depth < 0 else min(self.focus_depth, max(0, length - 1))
+            )
+        return pile, max(0, depth)
+
+    def _show_focus(self) -> None:
+        if self.scene.layout is None:
+            return
+        pile, depth = self.focused()
+        if pile.is_column and not self._position().columns[pile.index]:
+            self.scene.set_focus_mark(pile, 0)
+            return
+        # the focus outlines the chosen card and those below it
+        self.scene.set_focus_mark(pile, depth)
+
+    def key(self, event: QKeyEvent) -> bool:
+        """Handle a table key; False when it is not one of ours."""
+        key = event.key()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+            return False
+        self.keyboard_used = True
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            step = -1 if key == Qt.Key.Key_Left else 1
+            self.focus_index = (self.focus_index + step) % len(self.piles())
+            self.focus_depth = -1
+            self._show_focus()
+            return True
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            pile, depth = self.focused()
+            if pile.is_column:
+                length = len(self._position().columns[pile.index])
+                depth = depth - 1 if key == Qt.Key.Key_Up else depth + 1
+                self.focus_depth = max(0, min(length - 1, depth))
+                if self.picker_open and self.selection is not None and self.selection[0] == pile:
+                    self.select(pile, self.focus_depth)
+                    self._update_picker()
+                self._show_focus()
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.activate(smart=key != Qt.Key.Key_Space)
+            return True
+        if key == Qt.Key.Key_Escape:
+            if self.selection is not None or self.picker_open:
+                self.clear_selection()
+                return True
+            return False
+        return False
+
+    def activate(self, smart: bool = True) -> None:
+        """Enter/Space on the focused pile."""
+        pile, depth = self.focused()
+        pos = self._position()
+        if self.selection is not None:
+            source, sel_depth = self.selection
+            if pile == source:
+                if pile.is_column and depth != sel_depth:
+                    self.select(pile, depth)
+                else:
+                    self.clear_selection()
+                return
+            self.move_selection_to(pile)
+            return
+        if pile.is_foundation:
+            return
+        cards = (
+            pos.columns[pile.index]
+            if pile.is_column
+            else ((pos.cells[pile.index],) if pos.cells[pile.index] else ())
+        )
+        if not cards:
+            return
+        exposed = pile.is_cell or depth == len(cards) - 1
+        if smart and exposed and home_move(pos, pile) is not None:
+            self.send(SendHome(pile))
+            return
+        self.select(pile, depth)

@@ -1,0 +1,174 @@
+"""Where every pile and card goes on the table: plain arithmetic, no Qt.
+
+Kept apart from the scene so the maths can be tested and reasoned about without a
+window: given the view's size, the variant's shape, the chosen card size and the
+position, it returns rectangles in scene coordinates (which are view pixels).
+
+The top row holds the free cells from the left edge and the four foundations from
+the right edge; the columns sit below.  When the cells and foundations together
+are wider than the columns (Eight Off), the columns are centred under them.
+A long column compresses its overlap so it stays on screen, down to a floor that
+still shows each card's corner index; below that floor the table grows and the
+view scrolls rather than hide an index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from freecell.engine import Position, Variant
+
+CARD_ASPECT = 1.4  # height / width, like a poker card (63 x 88 mm)
+
+
+class CardSize(StrEnum):
+    SMALL = "small"
+    MEDIUM = "medium"
+    LARGE = "large"
+    EXTRA_LARGE = "extra-large"
+    FIT = "fit"
+
+    @property
+    def label(self) -> str:
+        return {
+            CardSize.SMALL: "Small",
+            CardSize.MEDIUM: "Medium",
+            CardSize.LARGE: "Large",
+            CardSize.EXTRA_LARGE: "Extra large",
+            CardSize.FIT: "Fit to window",
+        }[self]
+
+
+# Card widths in device-independent pixels for the fixed sizes.
+CARD_WIDTHS = {
+    CardSize.SMALL: 72,
+    CardSize.MEDIUM: 96,
+    CardSize.LARGE: 124,
+    CardSize.EXTRA_LARGE: 164,
+}
+MIN_FIT_WIDTH = 48
+MAX_FIT_WIDTH = 240
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+    def intersection_area(self, other: Rect) -> float:
+        dx = min(self.x + self.w, other.x + other.w) - max(self.x, other.x)
+        dy = min(self.y + self.h, other.y + other.h) - max(self.y, other.y)
+        return dx * dy if dx > 0 and dy > 0 else 0.0
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+
+def strip_fraction(large_print: bool) -> float:
+    """The part of a card's height its corner index needs when overlapped.
+
+    The renderer draws the index inside this band (see ``renderer.index_metrics``),
+    so the overlap never hides it.
+    """
+    return 0.30 if large_print else 0.22
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """The geometry of one table: card size, pile slots and per-column overlap."""
+
+    card_w: float
+    card_h: float
+    cells: tuple[Rect, ...]
+    foundations: tuple[Rect, ...]
+    columns: tuple[Rect, ...]  # the slot of each column's first card
+    column_zones: tuple[Rect, ...]  # each column's whole height, for drops
+    offsets: tuple[float, ...]  # vertical step between cards, per column
+    width: float
+    height: float
+
+    def card_rect(self, column: int, depth: int) -> Rect:
+        slot = self.columns[column]
+        return Rect(slot.x, slot.y + depth * self.offsets[column], self.card_w, self.card_h)
+
+
+def fixed_card_width(size: CardSize, view_w: float, view_h: float, variant: Variant) -> float:
+    """The card width for a size; "fit" picks the largest that fits the view."""
+    if size is not CardSize.FIT:
+        return float(CARD_WIDTHS[size])
+    units = max(variant.columns, variant.cells + 4)
+    # width: units cards, gaps of 0.12 card between them, margins of 0.3 card each side.
+    by_width = view_w / (units + (units - 1) * 0.12 + 0.6)
+    # height: margin, top row, gap, then a column of about a dealt length
+    # (7 cards showing their strips plus one whole card).
+    by_height = view_h / CARD_ASPECT / (0.25 + 1 + 0.35 + 6 * 0.22 + 1 + 0.25)
+    return max(MIN_FIT_WIDTH, min(MAX_FIT_WIDTH, by_width, by_height))
+
+
+def compute_layout(
+    view_w: float,
+    view_h: float,
+    variant: Variant,
+    position: Position,
+    size: CardSize = CardSize.FIT,
+    large_print: bool = False,
+) -> TableLayout:
+    card_w = round(fixed_card_width(size, view_w, view_h, variant))
+    card_h = round(card_w * CARD_ASPECT)
+    gap = round(card_w * 0.12)
+    pitch = card_w + gap
+    margin = max(8, round(card_w * 0.3))
+    top_units = variant.cells + 4
+    units = max(variant.columns, top_units)
+    content_w = units * pitch - gap
+    width = max(view_w, content_w + 2 * margin)
+    left = (width - content_w) / 2
+    top = max(8.0, round(card_w * 0.25))
+
+    cells = tuple(Rect(left + i * pitch, top, card_w, card_h) for i in range(variant.cells))
+    right = left + content_w
+    foundations = tuple(Rect(right - (4 - i) * pitch + gap, top, card_w, card_h) for i in range(4))
+
+    columns_w = variant.columns * pitch - gap
+    col_left = left + (content_w - columns_w) / 2
+    col_top = top + card_h + round(card_h * 0.3)
+    columns = tuple(
+        Rect(col_left + i * pitch, col_top, card_w, card_h) for i in range(variant.columns)
+    )
+
+    normal = card_h * strip_fraction(large_print) + card_h * 0.04
+    floor = card_h * strip_fraction(large_print)
+    bottom_margin = top
+    room = view_h - col_top - bottom_margin - card_h
+    offsets: list[float] = []
+    for cards in position.columns:
+        steps = max(0, len(cards) - 1)
+        step = normal if steps == 0 else max(floor, min(normal, room / steps))
+        offsets.append(float(round(step, 2)))
+    deepest = max(
+        (
+            col_top + max(0, len(c) - 1) * off + card_h
+            for c, off in zip(position.columns, offsets, strict=True)
+        ),
+        default=col_top + card_h,
+    )
+    height = max(view_h, deepest + bottom_margin)
+    zones = tuple(Rect(r.x - gap / 2, r.y, r.w + gap, height - r.y) for r in columns)
+    return TableLayout(
+        card_w=card_w,
+        card_h=card_h,
+        cells=cells,
+        foundations=foundations,
+        columns=columns,
+        column_zones=zones,
+        offsets=tuple(offsets),
+        width=width,
+        height=height,
+    )

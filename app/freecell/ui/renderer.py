@@ -1,0 +1,470 @@
+"""Card faces painted by this project, once per size, into an image cache.
+
+Each face is drawn with QPainter from vector shapes (``suits.py``) and the theme's
+colours, into a ``QImage`` at the device pixel ratio so it is sharp on HiDPI
+screens.  ``QImage`` painting is thread-safe, so a whole deck can be prepared in a
+``QThreadPool`` worker after a resize (``prepare``); ``QPixmap`` is only made on
+the GUI thread (``pixmap``), from the cached image.
+
+The corner index sits inside the top strip of the card (rank on the left, suit on
+the right) so it stays readable in the visible strip of an overlapped card; large
+print makes that strip taller, the figures bolder and the colours darker, with
+any theme.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import cache
+
+from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+)
+
+from freecell.engine import DECK, Card, Suit
+from freecell.themes import CardTheme, CourtStyle
+
+from .layout import strip_fraction
+from .suits import crown_path, fitted, suit_path
+
+RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+# Pip centres for 2..10 in the pip box (x across, y down); lower-half pips are
+# drawn upside down, as on a printed card.
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.5, 0.0), (0.5, 1.0)),
+    3: ((0.5, 0.0), (0.5, 0.5), (0.5, 1.0)),
+    4: ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)),
+    5: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    6: ((0.0, 0.0), (1.0, 0.0), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    7: ((0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)),
+    8: (
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.5, 0.25),
+        (0.0, 0.5),
+        (1.0, 0.5),
+        (0.5, 0.75),
+        (0.0, 1.0),
+        (1.0, 1.0),
+    ),
+    9: (
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.0, 1 / 3),
+        (1.0, 1 / 3),
+        (0.5, 0.5),
+        (0.0, 2 / 3),
+        (1.0, 2 / 3),
+        (0.0, 1.0),
+        (1.0, 1.0),
+    ),
+    10: (
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.5, 1 / 6),
+        (0.0, 1 / 3),
+        (1.0, 1 / 3),
+        (0.0, 2 / 3),
+        (1.0, 2 / 3),
+        (0.5, 5 / 6),
+        (0.0, 1.0),
+        (1.0, 1.0),
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class IndexMetrics:
+    """Where and how big the corner index is on a card of height ``card_h``.
+
+    ``rank_height`` is the cap height of the rank figures in device-independent
+    pixels: the size the large-print promise is about.
+    """
+
+    strip: float
+    rank_height: float
+    suit_size: float
+    margin: float
+
+
+def index_metrics(
+    card_w: float, card_h: float, large_print: bool, scale: float = 1.0
+) -> IndexMetrics:
+    strip = card_h * strip_fraction(large_print)
+    margin = max(2.0, card_w * 0.06)
+    rank_height = min(strip * (0.74 if large_print else 0.62) * scale, strip - margin * 1.2)
+    suit_size = min(strip - margin * 1.2, rank_height * 1.05)
+    return IndexMetrics(strip=strip, rank_height=rank_height, suit_size=suit_size, margin=margin)
+
+
+def large_print_index_height(card_h: float) -> float:
+    """The promised minimum rank height in large print: a quarter of the card height
+    (about 3x the usual printed index), e.g. 25 px on a Medium card."""
+    return card_h * 0.19
+
+
+def shadow_pad(card_w: float) -> float:
+    """Extra room to the right and below a card image for its soft shadow."""
+    return max(2.0, round(card_w * 0.035))
+
+
+@cache
+def _rank_font(family: str, cap_height: float, bold: bool) -> QFont:
+    font = QFont(family)
+    font.setBold(bold)
+    font.setPixelSize(100)
+    cap = QFontMetricsF(font).capHeight() or 72.0
+    font.setPixelSize(max(6, round(100 * cap_height / cap)))
+    return font
+
+
+class CardPainter:
+    """Paints faces and backs for one theme; stateless apart from the theme."""
+
+    def __init__(self, theme: CardTheme) -> None:
+        self.theme = theme
+        self._shadows: dict[tuple[int, int, float], QImage] = {}
+
+    def _shadow(self, w: int, h: int, dpr: float) -> QImage:
+        """A soft shadow (a few translucent rounded rects, offset down-right), painted
+        once per size: antialiased rounded fills are the costliest part of a card."""
+        key = (w, h, dpr)
+        found = self._shadows.get(key)
+        if found is not None:
+            return found
+        pad = shadow_pad(w)
+        radius = w * 0.07
+        img = QImage(
+            round((w + pad) * dpr),
+            round((h + pad) * dpr),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        img.setDevicePixelRatio(dpr)
+        img.fill(Qt.GlobalColor.transparent)
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        for i in range(3):
+            off = pad * (0.45 + 0.3 * i)
+            p.setBrush(QColor(0, 0, 0, 34 - i * 9))
+            p.drawRoundedRect(QRectF(off, off, w, h), radius, radius)
+        p.end()
+        self._shadows[key] = img
+        return img
+
+    def suit_colour(self, suit: Suit, large_print: bool) -> QColor:
+        colour = QColor(self.theme.suit_colour(suit))
+        if large_print and not self.theme.high_contrast:
+            colour = colour.darker(125)
+        return colour
+
+    def image(
+        self, card: Card | None, card_w: int, card_h: int, dpr: float, large_print: bool
+    ) -> QImage:
+        """A card (``None`` = the back) with its shadow, at ``dpr`` device pixels."""
+        pad = shadow_pad(card_w)
+        img = QImage(
+            round((card_w + pad) * dpr),
+            round((card_h + pad) * dpr),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        img.setDevicePixelRatio(dpr)
+        img.fill(Qt.GlobalColor.transparent)
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self._paint(p, card, card_w, card_h, large_print)
+        p.end()
+        return img
+
+    # -- painting ------------------------------------------------------------------
+    def _paint(self, p: QPainter, card: Card | None, w: int, h: int, large_print: bool) -> None:
+        t = self.theme
+        radius = w * 0.07
+        p.drawImage(QPointF(0, 0), self._shadow(w, h, p.device().devicePixelRatioF()))
+        body = QRectF(0.5, 0.5, w - 1, h - 1)
+        if card is None:
+            self._paint_back(p, body, radius)
+            return
+        grad = QLinearGradient(0, 0, 0, h)
+        grad.setColorAt(0.0, QColor(t.face))
+        grad.setColorAt(1.0, QColor(t.face_edge))
+        p.setBrush(grad)
+        border = QPen(QColor(t.border), max(1.0, w / 90) * (2 if t.high_contrast else 1))
+        p.setPen(border)
+        p.drawRoundedRect(body, radius, radius)
+        colour = self.suit_colour(card.suit, large_print)
+        m = index_metrics(w, h, large_print, t.index_scale)
+        self._paint_index(p, card, w, h, m, colour, large_print)
+        p.save()
+        p.translate(w, h)
+        p.rotate(180)
+        self._paint_index(p, card, w, h, m, colour, large_print)
+        p.restore()
+        centre = QRectF(w * 0.16, m.strip + h * 0.04, w * 0.68, h - 2 * m.strip - h * 0.08)
+        if card.rank > 10:
+            self._paint_court(p, card, centre, colour)
+        else:
+            self._paint_pips(p, card, centre, colour)
+
+    def _paint_index(
+        self,
+        p: QPainter,
+        card: Card,
+        w: int,
+        h: int,
+        m: IndexMetrics,
+        colour: QColor,
+        large_print: bool,
+    ) -> None:
+        text = RANK_TEXT[card.rank - 1]
+        font = QFont(_rank_font(self.theme.index_font, m.rank_height, bold=True))
+        if text == "10":
+            font.setStretch(QFont.Stretch.Condensed)
+            font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 88)
+        p.setFont(font)
+        fm = QFontMetricsF(font)
+        baseline = m.margin * 0.9 + m.rank_height
+        p.setPen(colour)
+        p.drawText(QPointF(m.margin * 1.0, baseline), text)
+        size = m.suit_size
+        box = QRectF(
+            w - m.margin - size, baseline - m.rank_height + (m.rank_height - size) / 2, size, size
+        )
+        # keep the suit clear of a wide rank in narrow cards
+        rank_right = m.margin + fm.horizontalAdvance(text)
+        if box.left() < rank_right + m.margin * 0.3:
+            shrink = rank_right + m.margin * 0.3 - box.left()
+            box = box.adjusted(shrink, shrink / 2, 0, -shrink / 2)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        p.drawPath(fitted(suit_path(card.suit), box))
+
+    def _paint_pips(self, p: QPainter, card: Card, area: QRectF, colour: QColor) -> None:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        if card.rank == 1:
+            size = min(area.width(), area.height()) * 0.62
+            box = QRectF(area.center().x() - size / 2, area.center().y() - size / 2, size, size)
+            p.drawPath(fitted(suit_path(card.suit), box))
+            return
+        size = min(area.width() * 0.38, area.height() / 4.3)
+        inner = area.adjusted(
+            size / 2 + area.width() * 0.04, size / 2, -size / 2 - area.width() * 0.04, -size / 2
+        )
+        path = suit_path(card.suit)
+        for fx, fy in PIPS[card.rank]:
+            cx = inner.left() + fx * inner.width()
+            cy = inner.top() + fy * inner.height()
+            box = QRectF(-size / 2, -size / 2, size, size)
+            p.save()
+            p.translate(cx, cy)
+            if fy > 0.5:
+                p.rotate(180)
+            p.drawPath(fitted(path, box))
+            p.restore()
+
+    def _paint_court(self, p: QPainter, card: Card, area: QRectF, colour: QColor) -> None:
+        t = self.theme
+        frame = area.adjusted(-area.width() * 0.04, 0, area.width() * 0.04, 0)
+        tint = QColor(colour)
+        tint.setAlpha(30)
+        p.setBrush(tint)
+        p.setPen(QPen(colour, max(1.0, area.width() / 55)))
+        p.drawRoundedRect(frame, area.width() * 0.06, area.width() * 0.06)
+        letter = RANK_TEXT[card.rank - 1]
+        if t.court_style is CourtStyle.LETTER:
+            font = _rank_font(
+                t.index_font, min(frame.height() * 0.5, frame.width() * 0.6), bold=True
+            )
+            p.setFont(font)
+            p.setPen(colour)
+            p.drawText(frame, Qt.AlignmentFlag.AlignCenter, letter)
+            return
+        # FIGURE: headwear, a face and shoulders; a big suit on the chest.
+        w = frame.width()
+        cx = frame.center().x()
+        head_r = min(w * 0.16, frame.height() * 0.13)
+        crown_h = head_r * 1.6
+        crown_box = QRectF(
+            cx - head_r * 1.5, frame.top() + frame.height() * 0.07, head_r * 3.0, crown_h
+        )
+        head_cy = crown_box.bottom() + head_r * 0.75
+        gold = QColor("#d9a520") if not t.high_contrast else QColor("#000000")
+        p.setPen(QPen(QColor(t.border), max(0.8, w / 110)))
+        p.setBrush(gold)
+        p.drawPath(fitted(crown_path(card.rank), crown_box))
+        p.setBrush(QColor("#f3d9b8") if not t.high_contrast else QColor("#ffffff"))
+        p.setPen(QPen(QColor(t.border), max(0.8, w / 110)))
+        p.drawEllipse(QPointF(cx, head_cy), head_r, head_r)
+        # eyes and mouth
+        p.setBrush(QColor(t.border))
+        p.setPen(Qt.PenStyle.NoPen)
+        for dx in (-0.35, 0.35):
+            p.drawEllipse(
+                QPointF(cx + dx * head_r, head_cy - 0.1 * head_r), head_r * 0.09, head_r * 0.09
+            )
+        if card.rank == 13:  # a beard for the King
+            beard = QPainterPath()
+            beard.moveTo(cx - head_r * 0.8, head_cy + head_r * 0.2)
+            beard.quadTo(cx, head_cy + head_r * 1.9, cx + head_r * 0.8, head_cy + head_r * 0.2)
+            beard.quadTo(cx, head_cy + head_r * 0.9, cx - head_r * 0.8, head_cy + head_r * 0.2)
+            p.setBrush(QColor("#8a6a3a") if not t.high_contrast else QColor("#000000"))
+            p.drawPath(beard)
+        elif card.rank == 12:  # long hair for the Queen
+            p.setBrush(QColor("#6b3f1d") if not t.high_contrast else QColor("#000000"))
+            for side in (-1, 1):
+                lock = QRectF(
+                    cx + side * head_r * 0.95 - head_r * 0.25,
+                    head_cy - head_r * 0.5,
+                    head_r * 0.5,
+                    head_r * 1.8,
+                )
+                p.drawRoundedRect(lock, head_r * 0.25, head_r * 0.25)
+        else:
+            p.setPen(QPen(QColor(t.border), max(0.8, w / 120)))
+            p.drawLine(
+                QPointF(cx - head_r * 0.3, head_cy + head_r * 0.45),
+                QPointF(cx + head_r * 0.3, head_cy + head_r * 0.45),
+            )
+        # shoulders in the suit's colour
+        body = QPainterPath()
+        shoulders_top = head_cy + head_r * 1.1
+        body.moveTo(frame.left() + w * 0.1, frame.bottom() - w * 0.04)
+        body.cubicTo(
+            frame.left() + w * 0.1,
+            shoulders_top,
+            frame.right() - w * 0.1,
+            shoulders_top,
+            frame.right() - w * 0.1,
+            frame.bottom() - w * 0.04,
+        )
+        body.closeSubpath()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        p.drawPath(body)
+        size = w * 0.26
+        box = QRectF(cx - size / 2, frame.bottom() - w * 0.08 - size, size, size)
+        p.setBrush(QColor(t.face))
+        p.drawPath(fitted(suit_path(card.suit), box))
+        # the court's letter, large, top-left inside the frame
+        font = _rank_font(t.index_font, w * 0.14, bold=True)
+        p.setFont(font)
+        p.setPen(colour)
+        p.drawText(QPointF(frame.left() + w * 0.06, frame.top() + w * 0.2), letter)
+
+    def _paint_back(self, p: QPainter, body: QRectF, radius: float) -> None:
+        t = self.theme
+        p.setPen(QPen(QColor(t.border), 1.0))
+        p.setBrush(QColor(t.face))
+        p.drawRoundedRect(body, radius, radius)
+        inner = body.adjusted(
+            body.width() * 0.06, body.width() * 0.06, -body.width() * 0.06, -body.width() * 0.06
+        )
+        p.setBrush(QColor(t.back))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
+        p.save()
+        clip = QPainterPath()
+        clip.addRoundedRect(inner, radius * 0.6, radius * 0.6)
+        p.setClipPath(clip)
+        pen = QPen(QColor(t.back_accent), max(1.0, body.width() / 60))
+        p.setPen(pen)
+        step = body.width() / 8
+        span = int(body.height() / step) + 10
+        for i in range(-span, span):
+            x = inner.left() + i * step
+            p.drawLine(QPointF(x, inner.top()), QPointF(x + inner.height(), inner.bottom()))
+            if t.back_pattern == "lattice":
+                p.drawLine(QPointF(x, inner.bottom()), QPointF(x + inner.height(), inner.top()))
+        p.restore()
+
+
+class _Signals(QObject):
+    ready = Signal(object)  # the generation token
+
+
+class _PrepareJob(QRunnable):
+    def __init__(
+        self, renderer: CardRenderer, key: tuple[int, int, float, bool], token: int
+    ) -> None:
+        super().__init__()
+        self._renderer = renderer
+        self._key = key
+        self._token = token
+
+    def run(self) -> None:
+        w, h, dpr, large = self._key
+        for c in (*DECK, None):
+            self._renderer.image(c, w, h, dpr, large)
+        self._renderer.signals.ready.emit(self._token)
+
+
+class CardRenderer:
+    """The image cache: one ``QImage`` per (card, size, dpr, large print) for the
+    current theme, and a ``QPixmap`` made from it on first use on the GUI thread."""
+
+    def __init__(self, theme: CardTheme) -> None:
+        self.signals = _Signals()
+        self._lock = threading.Lock()
+        self._images: dict[tuple[int, int, int, float, bool], QImage] = {}
+        self._pixmaps: dict[tuple[int, int, int, float, bool], QPixmap] = {}
+        self._token = 0
+        self.set_theme(theme)
+
+    def set_theme(self, theme: CardTheme) -> None:
+        self.theme = theme
+        self._painter = CardPainter(theme)
+        with self._lock:
+            self._images.clear()
+        self._pixmaps.clear()
+
+    @staticmethod
+    def _key(
+        card: Card | None, w: int, h: int, dpr: float, large: bool
+    ) -> tuple[int, int, int, float, bool]:
+        return (-1 if card is None else card.index, w, h, dpr, large)
+
+    def image(self, card: Card | None, w: int, h: int, dpr: float, large: bool) -> QImage:
+        """The card's image; thread-safe (painting happens outside the lock)."""
+        key = self._key(card, w, h, dpr, large)
+        with self._lock:
+            found = self._images.get(key)
+        if found is not None:
+            return found
+        img = self._painter.image(card, w, h, dpr, large)
+        with self._lock:
+            return self._images.setdefault(key, img)
+
+    def pixmap(self, card: Card | None, w: int, h: int, dpr: float, large: bool) -> QPixmap:
+        """GUI thread only."""
+        key = self._key(card, w, h, dpr, large)
+        pm = self._pixmaps.get(key)
+        if pm is None:
+            pm = QPixmap.fromImage(self.image(card, w, h, dpr, large))
+            pm.setDevicePixelRatio(dpr)
+            self._pixmaps[key] = pm
+        return pm
+
+    def prepare(self, w: int, h: int, dpr: float, large: bool) -> None:
+        """Paint a whole deck at this size in a worker thread (``signals.ready`` when done)."""
+        self._token += 1
+        QThreadPool.globalInstance().start(_PrepareJob(self, (w, h, dpr, large), self._token))
+
+    def forget_other_sizes(self, w: int, h: int) -> None:
+        """Drop cached pixmaps of other sizes so a long session does not grow memory."""
+        self._pixmaps = {k: v for k, v in self._pixmaps.items() if (k[1], k[2]) == (w, h)}
+        with self._lock:
+            self._images = {k: v for k, v in self._images.items() if (k[1], k[2]) == (w, h)}

@@ -1,0 +1,114 @@
+"""The panel shown over the table when a deal is won.
+
+It says how it went (time, moves, cards home, the deal number with a button that
+copies it) and offers three ways on: a new deal, the same deal again, or closing
+the panel to look at the finished board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+def format_time(seconds: float) -> str:
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class ResultsPanel(QFrame):
+    def __init__(
+        self,
+        parent: QWidget,
+        on_new_deal: Callable[[], None],
+        on_replay: Callable[[], None],
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("resultsPanel")
+        self.setStyleSheet(
+            "#resultsPanel { background: rgba(18, 26, 34, 238); border: 2px solid #ffcc33;"
+            " border-radius: 14px; }"
+            "#resultsPanel QLabel { color: #f4f1e8; font-size: 12pt; }"
+            "#resultsPanel QLabel#title { font-size: 20pt; font-weight: bold; color: #ffd75e; }"
+            "#resultsPanel QPushButton { font-size: 11pt; padding: 6px 14px; border-radius: 6px;"
+            " background: #34495e; color: white; border: 1px solid #5d7a96; }"
+            "#resultsPanel QPushButton:hover { background: #41607d; }"
+            "#resultsPanel QPushButton:focus { border: 2px solid #ffcc33; }"
+            "#resultsPanel QPushButton#primary { background: #2e7d32; border-color: #66bb6a; }"
+        )
+        box = QVBoxLayout(self)
+        box.setContentsMargins(28, 22, 28, 22)
+        box.setSpacing(14)
+        title = QLabel("You won!")
+        title.setObjectName("title")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        box.addWidget(title)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(18)
+        self.values: dict[str, QLabel] = {}
+        for row, name in enumerate(("Time", "Moves", "Cards home", "Deal")):
+            label = QLabel(name)
+            value = QLabel("")
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            grid.addWidget(label, row, 0)
+            grid.addWidget(value, row, 1)
+            self.values[name] = value
+        self.copy_button = QPushButton("Copy deal number")
+        self.copy_button.clicked.connect(self.copy_deal_number)
+        grid.addWidget(self.copy_button, 3, 2)
+        box.addLayout(grid)
+        buttons = QHBoxLayout()
+        self.new_button = QPushButton("New deal")
+        self.new_button.setObjectName("primary")
+        self.replay_button = QPushButton("Replay deal")
+        self.look_button = QPushButton("Look at the board")
+        self.new_button.clicked.connect(lambda: (self.hide(), on_new_deal()))
+        self.replay_button.clicked.connect(lambda: (self.hide(), on_replay()))
+        self.look_button.clicked.connect(self.hide)
+        for b in (self.new_button, self.replay_button, self.look_button):
+            buttons.addWidget(b)
+        box.addLayout(buttons)
+        self.deal_number: int | None = None
+        self.hide()
+
+    def show_result(
+        self, seconds: float, moves: int, cards_home: int, deal_number: int | None, variant: str
+    ) -> None:
+        self.deal_number = deal_number
+        self.values["Time"].setText(format_time(seconds))
+        self.values["Moves"].setText(str(moves))
+        self.values["Cards home"].setText(f"{cards_home} of 52")
+        self.values["Deal"].setText(
+            f"#{deal_number} ({variant})"
+            if deal_number is not None
+            else f"a custom board ({variant})"
+        )
+        self.copy_button.setEnabled(deal_number is not None)
+        self.adjustSize()
+        self.recentre()
+        self.show()
+        self.raise_()
+        self.new_button.setFocus()
+
+    def recentre(self) -> None:
+        parent = self.parentWidget()
+        if parent is not None:
+            self.move((parent.width() - self.width()) // 2, (parent.height() - self.height()) // 3)
+
+    def copy_deal_number(self) -> None:
+        if self.deal_number is not None:
+            QGuiApplication.clipboard().setText(str(self.deal_number))
+            self.copy_button.setText("Copied")

@@ -1,0 +1,555 @@
+"""The table as a ``QGraphicsScene``: the surface, the pile slots and 52 card items.
+
+The scene knows no rules.  It is told a position (``show_position``) and puts every
+card where the layout says, animating the cards whose place changed; it answers
+geometric questions for the input controller (which card or pile is under a point,
+which pile a dragged run overlaps most) and draws marks: the selection, the
+keyboard focus, the hint's source and destination.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from functools import cache
+
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsScene
+
+from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Variant, apply_move
+from freecell.themes import SurfacePattern, TableSurface
+
+from .layout import CardSize, Rect, TableLayout, compute_layout
+from .renderer import CardRenderer
+from .suits import fitted, suit_path
+
+Z_CARD = 10
+Z_MARK = 500
+Z_LIFTED = 1000
+
+MOVE_MS = 190
+STAGGER_MS = 90
+
+
+def qrect(r: Rect) -> QRectF:
+    return QRectF(r.x, r.y, r.w, r.h)
+
+
+class CardItem(QGraphicsPixmapItem):
+    """One card on the table.  Only a picture: the scene moves it, the engine owns it."""
+
+    def __init__(self, card: Card) -> None:
+        super().__init__()
+        self.card = card
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+
+class _Glide:
+    """One running animation: items glide from their start to their target, each
+    after its own delay, so cards auto-play sends home fly one after another."""
+
+    def __init__(
+        self, scene: TableScene, legs: list[tuple[CardItem, QPointF, QPointF, int]]
+    ) -> None:
+        self.legs = legs
+        self.total = max(delay for *_, delay in legs) + MOVE_MS
+        self.curve = QEasingCurve(QEasingCurve.Type.OutCubic)
+        self.anim = QVariantAnimation(scene)
+        self.anim.setStartValue(0.0)
+        self.anim.setEndValue(float(self.total))
+        self.anim.setDuration(self.total)
+        self.anim.valueChanged.connect(self._step)
+        self.anim.finished.connect(self.finish)
+        self._done = False
+
+    def _step(self, value: object) -> None:
+        elapsed = float(value)  # type: ignore[arg-type]
+        for item, start, end, delay in self.legs:
+            t = min(1.0, max(0.0, (elapsed - delay) / MOVE_MS))
+            k = self.curve.valueForProgress(t)
+            item.setPos(start + (end - start) * k)
+            if 0.0 < t < 1.0 and item.zValue() < Z_LIFTED:
+                item.setZValue(Z_LIFTED + item.zValue())
+
+    def finish(self) -> None:
+        """Jump every card to its place (also used when a new change interrupts)."""
+        if self._done:
+            return
+        self._done = True
+        self.anim.stop()
+        for item, _start, end, _delay in self.legs:
+            item.setPos(end)
+            item.setZValue(item.data(0))
+
+
+class TableScene(QGraphicsScene):
+    def __init__(self, renderer: CardRenderer, surface: TableSurface) -> None:
+        super().__init__()
+        self.renderer = renderer
+        self.surface = surface
+        self.items_by_card: dict[Card, CardItem] = {}
+        for c in DECK:
+            item = CardItem(c)
+            item.setVisible(False)
+            self.addItem(item)
+            self.items_by_card[c] = item
+        self.variant: Variant | None = None
+        self.position: Position | None = None
+        self.layout: TableLayout | None = None
+        self.view_size = (1000.0, 700.0)
+        self.card_size = CardSize.FIT
+        self.large_print = False
+        self.dpr = 1.0
+        self.reduce_motion = False
+        self._glide: _Glide | None = None
+        self._background: QPixmap | None = None
+        self._selection = self._mark_item(Z_MARK, QColor(255, 204, 51, 70), QColor("#ffcc33"), 3)
+        self._focus = self._mark_item(Z_MARK + 2, None, QColor("#ffffff"), 3, dashed=True)
+        self._hint_src = self._mark_item(Z_MARK + 1, QColor(80, 200, 255, 60), QColor("#4fc3ff"), 4)
+        self._hint_dst = self._mark_item(
+            Z_MARK + 1, QColor(80, 200, 255, 40), QColor("#4fc3ff"), 4, dashed=True
+        )
+
+    def _mark_item(
+        self, z: float, fill: QColor | None, line: QColor, width: float, dashed: bool = False
+    ) -> QGraphicsPathItem:
+        item = QGraphicsPathItem()
+        pen = QPen(line, width)
+        pen.setCosmetic(True)
+        if dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+        item.setBrush(QBrush(fill) if fill is not None else QBrush(Qt.BrushStyle.NoBrush))
+        item.setZValue(z)
+        item.setVisible(False)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(item)
+        return item
+
+    # -- configuration ---------------------------------------------------------------
+    def configure(
+        self,
+        *,
+        view_size: tuple[float, float] | None = None,
+        card_size: CardSize | None = None,
+        large_print: bool | None = None,
+        dpr: float | None = None,
+        surface: TableSurface | None = None,
+    ) -> None:
+        if view_size is not None:
+            self.view_size = view_size
+        if card_size is not None:
+            self.card_size = card_size
+        if large_print is not None:
+            self.large_print = large_print
+        if dpr is not None:
+            self.dpr = dpr
+        if surface is not None:
+            self.surface = surface
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Recompute the geometry and put every card in place at once (no animation)."""
+        if self.position is None or self.variant is None:
+            return
+        self._apply_layout(self.position)
+        self._place(self.position, animate=False)
+
+    def _apply_layout(self, position: Position) -> None:
+        assert self.variant is not None
+        old = self.layout
+        self.layout = compute_layout(
+            self.view_size[0],
+            self.view_size[1],
+            self.variant,
+            position,
+            self.card_size,
+            self.large_print,
+        )
+        if old is None or (old.card_w, old.card_h) != (self.layout.card_w, self.layout.card_h):
+            self._refresh_pixmaps()
+        self.setSceneRect(0, 0, self.layout.width, self.layout.height)
+        self._background = None
+        self.update()
+
+    def _refresh_pixmaps(self) -> None:
+        assert self.layout is not None
+        w, h = int(self.layout.card_w), int(self.layout.card_h)
+        for c, item in self.items_by_card.items():
+            item.setPixmap(self.renderer.pixmap(c, w, h, self.dpr, self.large_print))
+        self.renderer.forget_other_sizes(w, h)
+
+    def refresh_cards(self) -> None:
+        """Repaint every card (after a theme or large-print change)."""
+        if self.layout is not None:
+            self._refresh_pixmaps()
+
+    # -- showing positions -----------------------------------------------------------
+    def show_position(
+        self,
+        variant: Variant,
+        position: Position,
+        moves: Iterable[Move] = (),
+        before: Position | None = None,
+        animate: bool = True,
+    ) -> None:
+        """Show ``position``; cards that moved glide there, those moved by later
+        ``moves`` (auto-play after the player's move) a little later."""
+        new_variant = variant != self.variant
+        self.variant = variant
+        self.position = position
+        if new_variant or self.layout is None:
+            self._apply_layout(position)
+            self._place(position, animate=False)
+            return
+        self._apply_layout(position)
+        delays: dict[Card, int] = {}
+        if before is not None:
+            current = before
+            for i, move in enumerate(moves):
+                for c in _cards_moved(current, move):
+                    delays[c] = i * STAGGER_MS
+                current = apply_move(current, move)
+        self._place(position, animate=animate, delays=delays)
+
+    def spring_back(self) -> None:
+        """Glide any card that was dragged away back to its place (a refused drop)."""
+        if self.position is not None and self.layout is not None:
+            self._place(self.position, animate=True)
+
+    def target_rects(self, position: Position) -> dict[Card, tuple[Rect, int]]:
+        """Where each card of ``position`` belongs, with its stacking order."""
+        assert self.layout is not None
+        lay = self.layout
+        out: dict[Card, tuple[Rect, int]] = {}
+        for col, cards in enumerate(position.columns):
+            for depth, c in enumerate(cards):
+                out[c] = (lay.card_rect(col, depth), Z_CARD + depth)
+        for i, c in enumerate(position.cells):
+            if c is not None:
+                out[c] = (lay.cells[i], Z_CARD)
+        for suit in Suit:
+            top = position.foundations[suit]
+            for rank in range(1, top + 1):
+                out[DECK[(rank - 1) * 4 + suit]] = (lay.foundations[suit], Z_CARD + rank)
+        return out
+
+    def _place(
+        self, position: Position, animate: bool, delays: dict[Card, int] | None = None
+    ) -> None:
+        if self._glide is not None:
+            self._glide.finish()
+            self._glide = None
+        legs: list[tuple[CardItem, QPointF, QPointF, int]] = []
+        targets = self.target_rects(position)
+        for c, item in self.items_by_card.items():
+            placed = targets.get(c)
+            if placed is None:
+                item.setVisible(False)
+                continue
+            rect, z = placed
+            end = QPointF(rect.x, rect.y)
+            item.setData(0, z)
+            if animate and not self.reduce_motion and item.isVisible() and item.pos() != end:
+                delay = (delays or {}).get(c, 0)
+                legs.append((item, item.pos(), end, delay))
+                continue
+            item.setVisible(True)
+            item.setPos(end)
+            item.setZValue(z)
+        if legs:
+            self._glide = _Glide(self, legs)
+            self._glide.anim.start()
+
+    @property
+    def animating(self) -> bool:
+        return (
+            self._glide is not None and self._glide.anim.state() == QVariantAnimation.State.Running
+        )
+
+    def finish_animations(self) -> None:
+        if self._glide is not None:
+            self._glide.finish()
+            self._glide = None
+
+    # -- geometry questions ------------------------------------------------------------
+    def pile_rect(self, pile: Pile) -> Rect:
+        assert self.layout is not None
+        if pile.kind is PileKind.CELL:
+            return self.layout.cells[pile.index]
+        if pile.kind is PileKind.FOUNDATION:
+            return self.layout.foundations[pile.index]
+        return self.layout.columns[pile.index]
+
+    def card_at(self, x: float, y: float) -> tuple[Pile, int] | None:
+        """The pile and depth of the card under a scene point (depth 0 for cells and
+        foundations), or None."""
+        if self.layout is None or self.position is None:
+            return None
+        lay, pos = self.layout, self.position
+        for i, r in enumerate(lay.cells):
+            if r.contains(x, y) and pos.cells[i] is not None:
+                return (Pile.cell(i), 0)
+        for s, r in enumerate(lay.foundations):
+            if r.contains(x, y) and pos.foundations[s]:
+                return (Pile.foundation(s), 0)
+        for col, cards in enumerate(pos.columns):
+            for depth in range(len(cards) - 1, -1, -1):
+                if lay.card_rect(col, depth).contains(x, y):
+                    return (Pile.column(col), depth)
+        return None
+
+    def pile_at(self, x: float, y: float) -> Pile | None:
+        if self.layout is None:
+            return None
+        lay = self.layout
+        for i, r in enumerate(lay.cells):
+            if r.contains(x, y):
+                return Pile.cell(i)
+        for s, r in enumerate(lay.foundations):
+            if r.contains(x, y):
+                return Pile.foundation(s)
+        for i, r in enumerate(lay.column_zones):
+            if r.contains(x, y):
+                return Pile.column(i)
+        return None
+
+    def drop_target(self, dragged: Rect, source: Pile) -> Pile | None:
+        """The pile the dragged card overlaps most (not its own pile)."""
+        if self.layout is None or self.position is None:
+            return None
+        lay = self.layout
+        best: tuple[float, Pile] | None = None
+        candidates: list[tuple[Rect, Pile]] = [(r, Pile.cell(i)) for i, r in enumerate(lay.cells)]
+        candidates += [(r, Pile.foundation(s)) for s, r in enumerate(lay.foundations)]
+        for i, cards in enumerate(self.position.columns):
+            # a column's target is where its next card would lie
+            candidates.append((lay.card_rect(i, max(0, len(cards) - 1)), Pile.column(i)))
+        for rect, pile in candidates:
+            if pile == source:
+                continue
+            area = rect.intersection_area(dragged)
+            if area > 0 and (best is None or area > best[0]):
+                best = (area, pile)
+        return best[1] if best else None
+
+    def cards_of(self, pile: Pile, depth: int) -> list[CardItem]:
+        """The items of a pile from ``depth`` to its end (the run a drag lifts)."""
+        assert self.position is not None
+        pos = self.position
+        if pile.kind is PileKind.COLUMN:
+            return [self.items_by_card[c] for c in pos.columns[pile.index][depth:]]
+        if pile.kind is PileKind.CELL:
+            held = pos.cells[pile.index]
+            return [] if held is None else [self.items_by_card[held]]
+        top = pos.foundations[pile.index]
+        return [self.items_by_card[DECK[(top - 1) * 4 + pile.index]]] if top else []
+
+    # -- marks -------------------------------------------------------------------------
+    def _card_union(self, pile: Pile, depth: int) -> QPainterPath:
+        assert self.layout is not None and self.position is not None
+        path = QPainterPath()
+        radius = self.layout.card_w * 0.07
+        if pile.kind is PileKind.COLUMN:
+            cards = self.position.columns[pile.index]
+            if not cards:
+                path.addRoundedRect(qrect(self.pile_rect(pile)), radius, radius)
+                return path
+            first = self.layout.card_rect(pile.index, min(depth, len(cards) - 1))
+            last = self.layout.card_rect(pile.index, len(cards) - 1)
+            path.addRoundedRect(
+                QRectF(first.x, first.y, first.w, last.y + last.h - first.y), radius, radius
+            )
+            return path
+        path.addRoundedRect(qrect(self.pile_rect(pile)), radius, radius)
+        return path
+
+    def set_selection(self, pile: Pile | None, depth: int = 0) -> None:
+        if pile is None or self.layout is None:
+            self._selection.setVisible(False)
+            return
+        self._selection.setPath(self._card_union(pile, depth))
+        self._selection.setVisible(True)
+
+    def set_focus_mark(self, pile: Pile | None, depth: int = 0) -> None:
+        if pile is None or self.layout is None:
+            self._focus.setVisible(False)
+            return
+        path = self._card_union(pile, depth)
+        grown = QPainterPath()
+        r = path.boundingRect().adjusted(-4, -4, 4, 4)
+        grown.addRoundedRect(r, self.layout.card_w * 0.09, self.layout.card_w * 0.09)
+        self._focus.setPath(grown)
+        self._focus.setVisible(True)
+
+    def set_hint(self, move: Move | None) -> None:
+        if move is None or self.layout is None or self.position is None:
+            self._hint_src.setVisible(False)
+            self._hint_dst.setVisible(False)
+            return
+        depth = 0
+        if move.source.is_column:
+            cards = self.position.columns[move.source.index]
+            depth = max(0, len(cards) - (move.count or 1))
+        self._hint_src.setPath(self._card_union(move.source, depth))
+        dest = move.dest
+        if dest.is_foundation and dest.index < 0:
+            dest = Pile.foundation(_moving_suit(self.position, move))
+        if dest.is_cell and dest.index < 0:
+            free = [i for i, c in enumerate(self.position.cells) if c is None]
+            dest = Pile.cell(free[0] if free else 0)
+        if dest.is_column:
+            cards = self.position.columns[dest.index]
+            path = QPainterPath()
+            r = self.layout.card_rect(dest.index, max(0, len(cards) - 1))
+            path.addRoundedRect(qrect(r), self.layout.card_w * 0.07, self.layout.card_w * 0.07)
+        else:
+            path = self._card_union(dest, 0)
+        self._hint_dst.setPath(path)
+        self._hint_src.setVisible(True)
+        self._hint_dst.setVisible(True)
+
+    @property
+    def hint_visible(self) -> bool:
+        return self._hint_src.isVisible()
+
+    @property
+    def selection_visible(self) -> bool:
+        return self._selection.isVisible()
+
+    @property
+    def focus_visible(self) -> bool:
+        return self._focus.isVisible()
+
+    # -- background -------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        if self._background is None or self._background.size().width() != int(
+            self.sceneRect().width() * self.dpr
+        ):
+            self._background = self._paint_background()
+        painter.drawPixmap(self.sceneRect().topLeft(), self._background)
+
+    def _paint_background(self) -> QPixmap:
+        """The surface and the empty-pile slots, painted once per layout."""
+        rect = self.sceneRect()
+        pm = QPixmap(max(1, int(rect.width() * self.dpr)), max(1, int(rect.height() * self.dpr)))
+        pm.setDevicePixelRatio(self.dpr)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        s = self.surface
+        grad = QLinearGradient(0, 0, 0, rect.height())
+        grad.setColorAt(0, QColor(s.top))
+        grad.setColorAt(1, QColor(s.bottom))
+        p.fillRect(QRectF(0, 0, rect.width(), rect.height()), grad)
+        _texture(p, s, rect)
+        if self.layout is not None:
+            self._paint_slots(p)
+        p.end()
+        return pm
+
+    def _paint_slots(self, p: QPainter) -> None:
+        assert self.layout is not None
+        lay = self.layout
+        slot = QColor(self.surface.slot)
+        slot.setAlpha(150)
+        fill = QColor(0, 0, 0, 40)
+        pen = QPen(slot, max(1.5, lay.card_w / 50))
+        radius = lay.card_w * 0.07
+        p.setPen(pen)
+        p.setBrush(fill)
+        for r in (*lay.cells, *lay.columns):
+            p.drawRoundedRect(qrect(r).adjusted(1, 1, -1, -1), radius, radius)
+        mark = QColor(self.surface.text)
+        mark.setAlpha(110)
+        for suit, r in enumerate(lay.foundations):
+            p.setPen(pen)
+            p.setBrush(fill)
+            p.drawRoundedRect(qrect(r).adjusted(1, 1, -1, -1), radius, radius)
+            size = r.w * 0.5
+            box = QRectF(r.x + (r.w - size) / 2, r.y + (r.h - size) / 2, size, size)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(mark)
+            p.drawPath(fitted(suit_path(Suit(suit)), box))
+            p.setPen(mark)
+            font = p.font()
+            font.setPixelSize(max(9, round(r.w * 0.15)))
+            font.setBold(True)
+            p.setFont(font)
+            p.drawText(
+                QRectF(r.x, r.y + r.h * 0.06, r.w, r.h * 0.2), Qt.AlignmentFlag.AlignHCenter, "A"
+            )
+
+
+@cache
+def _felt_tile() -> QPixmap:
+    """A small tile of fine speckle, tiled over the cloth (painted once)."""
+    rng = random.Random(7)
+    tile = QPixmap(96, 96)
+    tile.fill(Qt.GlobalColor.transparent)
+    p = QPainter(tile)
+    light = QColor(255, 255, 255, 12)
+    dark = QColor(0, 0, 0, 16)
+    for i in range(900):
+        p.setPen(light if i % 2 else dark)
+        p.drawPoint(QPointF(rng.random() * 96, rng.random() * 96))
+    p.end()
+    return tile
+
+
+def _texture(p: QPainter, surface: TableSurface, rect: QRectF) -> None:
+    """A light, deterministic texture so the cloth does not look like flat paint."""
+    rng = random.Random(7)
+    w, h = rect.width(), rect.height()
+    if surface.pattern is SurfacePattern.FELT:
+        p.fillRect(QRectF(0, 0, w, h), QBrush(_felt_tile()))
+        # a soft vignette towards the corners
+        vignette = QRadialGradient(w / 2, h * 0.45, max(w, h) * 0.75)
+        vignette.setColorAt(0.0, QColor(255, 255, 255, 18))
+        vignette.setColorAt(1.0, QColor(0, 0, 0, 60))
+        p.fillRect(QRectF(0, 0, w, h), vignette)
+    elif surface.pattern is SurfacePattern.WOOD:
+        for _ in range(int(h / 3)):
+            y = rng.random() * h
+            p.setPen(QPen(QColor(0, 0, 0, rng.randint(8, 22)), rng.uniform(0.6, 2.2)))
+            path = QPainterPath(QPointF(0, y))
+            path.cubicTo(w * 0.3, y + rng.uniform(-6, 6), w * 0.7, y + rng.uniform(-6, 6), w, y)
+            p.drawPath(path)
+    elif surface.pattern is SurfacePattern.LINEN:
+        p.setPen(QPen(QColor(255, 255, 255, 12), 1))
+        for x in range(0, int(w), 3):
+            p.drawLine(QPointF(x, 0), QPointF(x, h))
+        for y in range(0, int(h), 3):
+            p.drawLine(QPointF(0, y), QPointF(w, y))
+
+
+def _moving_suit(position: Position, move: Move) -> int:
+    pile = move.source
+    if pile.is_cell:
+        held = position.cells[pile.index]
+        return int(held.suit) if held is not None else 0
+    if pile.is_column and position.columns[pile.index]:
+        return int(position.columns[pile.index][-1].suit)
+    return max(0, pile.index)
+
+
+def _cards_moved(position: Position, move: Move) -> list[Card]:
+    if move.source.is_column:
+        cards = position.columns[move.source.index]
+        return list(cards[len(cards) - (move.count or 1) :])
+    if move.source.is_cell:
+        held = position.cells[move.source.index]
+        return [] if held is None else [held]
+    top = position.foundations[move.source.index]
+    return [DECK[(top - 1) * 4 + move.source.index]] if top else []

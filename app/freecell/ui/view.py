@@ -1,0 +1,95 @@
+"""The widget that shows the table scene and hands its input to the controller.
+
+Scene coordinates are view pixels: on every resize the scene lays itself out
+again for the new size (the position never changes), so cards are painted 1:1
+from their cached images and stay sharp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+
+from .input import InputController
+from .scene import TableScene
+
+
+class TableView(QGraphicsView):
+    def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.table = scene
+        self.controller: InputController | None = None
+        self.on_resized: Callable[[], None] | None = None
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+        )
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(False)
+        self.setAccessibleName("Card table")
+        self.setAccessibleDescription(
+            "Left and Right choose a pile, Up and Down the first card of a run, "
+            "Enter selects, drops or sends home, Escape clears."
+        )
+
+    def relayout(self) -> None:
+        vp = self.viewport()
+        self.table.configure(
+            view_size=(float(vp.width()), float(vp.height())), dpr=self.devicePixelRatioF()
+        )
+        self.resetCachedContent()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.relayout()
+        if self.on_resized is not None:
+            self.on_resized()
+
+    # -- input ------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.controller is None or event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        self.controller.press(self.mapToScene(event.position().toPoint()))
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self.controller is None:
+            super().mouseMoveEvent(event)
+            return
+        self.controller.move(self.mapToScene(event.position().toPoint()))
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self.controller is None or event.button() != Qt.MouseButton.LeftButton:
+            super().mouseReleaseEvent(event)
+            return
+        self.controller.release(self.mapToScene(event.position().toPoint()))
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if self.controller is None or event.button() != Qt.MouseButton.LeftButton:
+            super().mouseDoubleClickEvent(event)
+            return
+        self.controller.double_click(self.mapToScene(event.position().toPoint()))
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.controller is not None and self.controller.key(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.viewport().update()
