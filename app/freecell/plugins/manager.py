@@ -207,10 +207,12 @@ class PluginManager:
         log.error("plugin %s %s", name, message, exc_info=error)
 
     def _impls(self, hook_name: str, plugin_name: str | None = None) -> list[Any]:
+        """A hook's implementations in pluggy's calling order (tryfirst first, then the
+        most recently registered first)."""
         caller = getattr(self.pluggy.hook, hook_name)
         return [
             impl
-            for impl in caller.get_hookimpls()
+            for impl in reversed(caller.get_hookimpls())
             if plugin_name is None or impl.plugin_name == plugin_name
         ]
 
@@ -315,8 +317,8 @@ class PluginManager:
         raise KeyError(f"unknown variant {variant_id!r} (known: {known})")
 
     def _resolve_variant(self, variant_id: str) -> Variant | None:
-        """``freecell_resolve_variant`` with firstresult semantics, one plugin at a time
-        (pluggy's order: the most recently registered first)."""
+        """``freecell_resolve_variant`` with firstresult semantics, one plugin at a time,
+        in pluggy's order."""
         for impl in self._impls("freecell_resolve_variant"):
             name = impl.plugin_name
             try:
