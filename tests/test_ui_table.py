@@ -1,0 +1,281 @@
+"""The table (issue 4): what the window shows, at every size, theme and print mode."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QColor
+
+from freecell.engine import (
+    BUILTIN_VARIANTS,
+    DECK,
+    FREECELL,
+    Move,
+    MoveCards,
+    NewDeal,
+    card,
+    deal,
+)
+from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
+from freecell.ui.layout import CARD_ASPECT, CardSize, compute_layout
+from freecell.ui.renderer import CardPainter, index_metrics, large_print_index_height
+from freecell.ui.rules_page import RULES_HTML
+from ui_helpers import RUNS, load, make_window
+
+DEALS = Path(__file__).parent / "data" / "deals"
+
+
+def _columns_on_screen(window) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    """Read the columns back from the items' positions alone (x groups, y order)."""
+    lay = window.scene.layout
+    cols: list[list[tuple[float, str]]] = [[] for _ in lay.columns]
+    for c, item in window.scene.items_by_card.items():
+        if not item.isVisible() or item.pos().y() < lay.columns[0].y - 1:
+            continue
+        index = min(range(len(lay.columns)), key=lambda i: abs(lay.columns[i].x - item.pos().x()))
+        assert abs(lay.columns[index].x - item.pos().x()) < 0.5
+        cols[index].append((item.pos().y(), c.short))
+    return [[name for _, name in sorted(col)] for col in cols]
+
+
+def test_golden_deal_is_shown_card_for_card(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, deal=1)
+    expected = [line.split() for line in (DEALS / "deal-1.txt").read_text().splitlines()]
+    assert _columns_on_screen(window) == expected
+    # all 52 visible, each exactly once, at the same pitch and rising depth
+    assert sum(item.isVisible() for item in window.scene.items_by_card.values()) == 52
+    assert window.status.text("deal") == "Deal #1 \u00b7 FreeCell"
+    assert window.status.text("limit") == "Move 5"
+    assert window.status.text("moves") == "Moves: 0"
+    assert window.status.text("home") == "Home: 0/52"
+
+
+def test_cells_top_left_foundations_top_right_columns_below(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    lay = window.scene.layout
+    assert all(c.y == lay.cells[0].y for c in (*lay.cells, *lay.foundations))
+    assert lay.cells[0].x < lay.foundations[0].x
+    assert max(c.x for c in lay.cells) < min(f.x for f in lay.foundations)
+    assert all(col.y > lay.cells[0].y + lay.card_h for col in lay.columns)
+    assert lay.width - (lay.foundations[-1].x + lay.card_w) < lay.card_w  # near the right edge
+
+
+@pytest.mark.parametrize("variant", BUILTIN_VARIANTS, ids=lambda v: v.id)
+def test_layout_follows_the_variant(qtbot, variant) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    window.dispatch(NewDeal(617, variant))
+    lay = window.scene.layout
+    assert len(lay.cells) == variant.cells
+    assert len(lay.columns) == variant.columns
+    assert _columns_on_screen(window) == [
+        [c.short for c in col] for col in deal(617, variant).columns
+    ]
+    # nothing overlaps sideways and everything is inside the scene
+    xs = sorted(r.x for r in lay.columns)
+    assert all(b - a >= lay.card_w for a, b in itertools.pairwise(xs))
+    assert max(r.x + r.w for r in (*lay.cells, *lay.foundations, *lay.columns)) <= lay.width
+
+
+def test_resize_relayouts_and_keeps_the_deal(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    window.dispatch(MoveCards(Move.parse("5a")))
+    before = window.bus.game.position
+    before_w = window.scene.layout.card_w
+    window.resize(1600, 1100)
+    qtbot.waitUntil(lambda: window.scene.layout.card_w > before_w)
+    assert window.bus.game.position == before
+    assert window.bus.game.move_count == 1
+    for c, (rect, _z) in window.scene.target_rects(before).items():
+        item = window.scene.items_by_card[c]
+        assert (item.pos().x(), item.pos().y()) == (rect.x, rect.y)
+    window.resize(700, 520)
+    qtbot.waitUntil(lambda: window.scene.layout.card_w < before_w)
+    assert window.bus.game.position == before
+    window.showMaximized()
+    qtbot.waitUntil(lambda: window.isMaximized())
+    assert window.bus.game.position == before
+
+
+def test_long_columns_compress_to_stay_on_screen() -> None:
+    short = compute_layout(900, 560, FREECELL, deal(1, FREECELL), CardSize.LARGE)
+    tall = compute_layout(900, 5000, FREECELL, deal(1, FREECELL), CardSize.LARGE)
+    assert short.offsets[0] < tall.offsets[0]
+    bottom = short.card_rect(0, 6)
+    assert bottom.y + bottom.h <= 560 or short.offsets[0] == pytest.approx(
+        short.card_h * 0.22, 0.01
+    )
+    # never squeezed below the strip that shows each card's index
+    tiny = compute_layout(900, 300, FREECELL, deal(1, FREECELL), CardSize.LARGE)
+    assert tiny.offsets[0] >= tiny.card_h * 0.22 - 0.01
+    assert tiny.height > 300  # the table grows (and scrolls) rather than hide an index
+
+
+@pytest.mark.parametrize("size", list(CardSize), ids=lambda s: s.value)
+def test_every_card_size_renders(qtbot, size: CardSize) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    window.set_card_size(size)
+    lay = window.scene.layout
+    if size is not CardSize.FIT:
+        assert (
+            lay.card_w == {"small": 72, "medium": 96, "large": 124, "extra-large": 164}[size.value]
+        )
+    assert lay.card_h == round(lay.card_w * CARD_ASPECT)
+    dpr = window.scene.dpr
+    for item in window.scene.items_by_card.values():
+        pm = item.pixmap()
+        assert not pm.isNull()
+        assert pm.width() >= round(lay.card_w * dpr)
+    assert window.settings.card_size == size.value
+
+
+@pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
+def test_every_theme_renders_every_card(qtbot, theme, large_print: bool) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, card_size="medium")
+    window.set_theme(theme)
+    window.set_large_print(large_print)
+    painter = CardPainter(theme)
+    for c in DECK:
+        img = painter.image(c, 96, 134, 1.0, large_print)
+        # the corner holds the suit colour; the middle of the face is the face colour
+        colours = {QColor(img.pixel(x, y)).name() for x in range(4, 60) for y in range(4, 30)}
+        assert QColor(theme.suit_colour(c.suit)).name() in colours or large_print
+    assert window.renderer.theme is theme
+
+
+@pytest.mark.parametrize("surface", BUILTIN_SURFACES, ids=lambda s: s.id)
+def test_every_surface_paints(qtbot, surface) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    window.set_surface(surface)
+    image = window.view.grab().toImage()
+    middle = QColor(image.pixel(image.width() // 2, image.height() - 5))
+    top, bottom = QColor(surface.top), QColor(surface.bottom)
+    # the bottom edge of the table is near the surface's bottom colour
+    assert abs(middle.red() - bottom.red()) < 60 and abs(middle.green() - bottom.green()) < 60
+    assert top.isValid()
+
+
+def _ink_height(img, w: int, strip: float) -> float:  # type: ignore[no-untyped-def]
+    """Height in pixels of the dark figures in the top-left of a card image."""
+    rows = []
+    for y in range(0, int(strip) + 2):
+        for x in range(0, int(w * 0.5)):
+            colour = QColor(img.pixel(x, y))
+            if colour.lightness() < 110 and colour.alpha() > 200:
+                rows.append(y)
+                break
+    return (max(rows) - min(rows) + 1) if rows else 0.0
+
+
+@pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)
+@pytest.mark.parametrize("width", [72, 96, 164])
+def test_large_print_index_is_at_least_the_promised_size(theme, width: int, qtbot) -> None:  # type: ignore[no-untyped-def]
+    height = round(width * CARD_ASPECT)
+    promised = large_print_index_height(height)
+    painter = CardPainter(theme)
+    for c in (card("10H"), card("QS"), card("7C"), card("AD")):
+        img = painter.image(c, width, height, 1.0, True)
+        metrics = index_metrics(width, height, True, theme.index_scale)
+        ink = _ink_height(img, width, metrics.strip)
+        assert ink >= promised, (c, ink, promised)
+        normal_strip = index_metrics(width, height, False, theme.index_scale).strip
+        normal = _ink_height(painter.image(c, width, height, 1.0, False), width, normal_strip)
+        assert ink > normal  # large print really is larger
+        # and it fits inside the strip an overlapped card shows
+        assert metrics.rank_height + metrics.margin <= metrics.strip
+
+
+def test_third_button_switches_to_auto_finish_when_the_engine_says_so(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    assert window.third_button_text == "New deal (N)"
+    load(window, RUNS)  # every column is a clean run: the engine says auto finish
+    assert window.third_button_text == "Auto finish (F)"
+    window.dispatch(NewDeal(1))
+    assert window.third_button_text == "New deal (N)"
+
+
+def test_deal_box_plays_a_number_and_explains_bad_input(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    box = window.status.deal_box
+    before = window.bus.game
+    box.setText("banana")
+    qtbot.keyClick(box, "\r")
+    assert window.bus.game is before
+    assert "banana" in window.hint_bar.text or "number" in window.hint_bar.text.lower()
+    box.setText("0")
+    qtbot.keyClick(box, "\r")
+    assert window.bus.game is before
+    assert window.hint_bar.text
+    box.setText("11982")
+    qtbot.keyClick(box, "\r")
+    assert window.bus.game.deal_number == 11982
+    assert window.status.text("deal").startswith("Deal #11982")
+
+
+def test_menus_have_the_usual_shortcuts(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    assert set(window.menus) == {"game", "edit", "view", "help"}
+    keys = {a.text(): [k.toString() for k in a.shortcuts()] for a in window.actions()}
+    assert "Ctrl+Z" in keys["&Undo"] and "U" in keys["&Undo"]
+    assert "Ctrl+Shift+Z" in keys["&Redo"] and "Ctrl+Y" in keys["&Redo"]
+    assert "H" in keys["&Hint"] and "F" in keys["&Auto finish"]
+    assert "Ctrl+N" in keys["&New deal"] and "N" in keys["&New deal"]
+    assert "F1" in keys["&How to play"]
+    assert "F11" in keys["&Full screen"]
+
+
+def test_rules_page_explains_rules_supermove_and_keys(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    window.rules_tool.trigger()
+    dialog = window.rules_dialog
+    qtbot.waitExposed(dialog)
+    text = dialog.browser.toPlainText()
+    for needle in ("foundations", "empty free cells + 1", "Left / Right", "proven lost"):
+        assert needle in text
+    assert "supermove" in RULES_HTML
+
+
+def test_about_names_version_and_licence(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    shown: list[str] = []
+    from freecell.ui import main_window as mw
+
+    monkeypatch.setattr(mw.QMessageBox, "about", lambda _p, _t, text: shown.append(text))
+    window = make_window(qtbot)
+    window.about_action.trigger()
+    from freecell import __version__
+
+    assert __version__ in shown[0] and "GPL-3.0-or-later" in shown[0]
+
+
+def test_view_settings_are_saved_through_the_settings_callback(qtbot) -> None:  # type: ignore[no-untyped-def]
+    saved = []
+    from freecell.ui.main_window import MainWindow, ViewSettings
+
+    window = MainWindow(
+        deal_number=1, settings=ViewSettings(), save_settings=lambda s: saved.append(s.card_size)
+    )
+    qtbot.addWidget(window)
+    window.set_card_size(CardSize.LARGE)
+    window.set_surface(BUILTIN_SURFACES[1])
+    assert saved[0] == "large"
+    assert window.settings.surface == BUILTIN_SURFACES[1].id
+
+
+def test_launcher_does_not_import_qt_and_prints_version() -> None:
+    probe = "import sys, freecell.__main__; print('PySide6' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    version = subprocess.run(
+        [sys.executable, "-m", "freecell", "--version"], capture_output=True, text=True, check=True
+    )
+    from freecell import __version__
+
+    assert version.stdout.strip() == f"freecell {__version__}"
+    bad = subprocess.run(
+        [sys.executable, "-m", "freecell", "--deal", "zero"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("freecell: ")

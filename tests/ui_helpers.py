@@ -1,0 +1,195 @@
+"""Helpers for the Qt table tests: boards to start from and real pointer/key input.
+
+Every gesture goes through ``QTest`` on the view's viewport at the point where the
+scene draws the card, so the tests exercise the same path as a player's mouse.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication
+
+from freecell.engine import (
+    DECK,
+    FREECELL,
+    LoadPosition,
+    Move,
+    Pile,
+    Position,
+    Variant,
+    card,
+    parse_moves,
+)
+from freecell.engine.cards import parse_rank
+from freecell.solver.api import Budget, Mode, Unknown, Verdict
+from freecell.ui.layout import Rect
+from freecell.ui.main_window import MainWindow, ViewSettings
+from freecell.ui.view import TableView
+
+
+def board(
+    columns: list[str],
+    cells: Iterable[str | None] = (),
+    home: str = "",
+    variant: Variant = FREECELL,
+) -> Position:
+    """A complete, valid position: ``board(["KS QH", "7C"], ["6H"], "C-5 D-5 H-5 S-5")``."""
+    cols = [tuple(card(t) for t in c.split()) for c in columns]
+    cols += [()] * (variant.columns - len(cols))
+    held = [None if c is None else card(c) for c in cells]
+    held += [None] * (variant.cells - len(held))
+    tops = [0, 0, 0, 0]
+    for token in home.split():
+        suit, _, rank = token.partition("-")
+        tops["CDHS".index(suit)] = parse_rank(rank)
+    position = Position(tuple(cols), tuple(held), (tops[0], tops[1], tops[2], tops[3]))
+    position.validate()
+    return position
+
+
+# Four long runs, two sixes in columns, two in cells, two empty columns; fives home.
+RUNS = board(
+    [
+        "KS QH JC TD 9S 8H 7C",
+        "KH QC JD TS 9H 8C 7D",
+        "KD QS JH TC 9D 8S 7H",
+        "KC QD JS TH 9C 8D 7S",
+        "6C",
+        "6D",
+    ],
+    ["6H", "6S"],
+    "C-5 D-5 H-5 S-5",
+)
+
+
+def stuck_board() -> Position:
+    """Cells full of Kings; every exposed card black and low; nothing can move."""
+    kings = [card(t) for t in ("KC", "KD", "KH", "KS")]
+    exposed = [card(t) for t in ("2C", "2S", "3C", "3S", "4C", "4S", "5C", "5S")]
+    rest = [c for c in DECK if c not in kings and c not in exposed]
+    columns = [(*rest[i * 5 : i * 5 + 5], exposed[i]) for i in range(8)]
+    position = Position(tuple(columns), tuple(kings), (0, 0, 0, 0))
+    position.validate()
+    return position
+
+
+def make_window(qtbot, *, deal: int = 1, service=None, **settings) -> MainWindow:  # type: ignore[no-untyped-def]
+    options = {"reduce_motion": True, "card_size": "fit"}
+    options.update(settings)
+    window = MainWindow(deal_number=deal, settings=ViewSettings(**options), hint_service=service)
+    qtbot.addWidget(window)
+    window.resize(1100, 800)
+    with qtbot.waitExposed(window):
+        window.show()
+    window.activateWindow()
+    return window
+
+
+def load(window: MainWindow, position: Position, variant: Variant = FREECELL) -> None:
+    window.dispatch(LoadPosition(position, variant))
+
+
+def at(view: TableView, x: float, y: float) -> QPoint:
+    return view.mapFromScene(QPointF(x, y))
+
+
+def card_point(window: MainWindow, pile: Pile, depth: int = -1) -> QPoint:
+    """The viewport point a player would press to take the card at ``depth``."""
+    scene, pos = window.scene, window.bus.game.position
+    lay = scene.layout
+    assert lay is not None
+    if pile.is_column:
+        cards = pos.columns[pile.index]
+        depth = len(cards) - 1 if depth < 0 else depth
+        r = lay.card_rect(pile.index, depth)
+        # inside the visible strip of an overlapped card
+        y = r.y + (lay.offsets[pile.index] * 0.5 if depth < len(cards) - 1 else r.h * 0.5)
+        return at(window.view, r.x + r.w * 0.5, y)
+    r = scene.pile_rect(pile)
+    return at(window.view, r.x + r.w * 0.5, r.y + r.h * 0.5)
+
+
+def drop_point(window: MainWindow, pile: Pile) -> QPoint:
+    """Where to release so the dragged card lands on ``pile``."""
+    scene, pos = window.scene, window.bus.game.position
+    lay = scene.layout
+    assert lay is not None
+    if pile.is_column:
+        n = len(pos.columns[pile.index])
+        r = lay.card_rect(pile.index, max(0, n - 1))
+        return at(window.view, r.x + r.w * 0.5, r.y + r.h * 0.5)
+    r: Rect = scene.pile_rect(pile)  # type: ignore[no-redef]
+    return at(window.view, r.x + r.w * 0.5, r.y + r.h * 0.5)
+
+
+def drag(qtbot, window: MainWindow, start: QPoint, end: QPoint, steps: int = 4) -> None:  # type: ignore[no-untyped-def]
+    vp = window.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=start)
+    for i in range(1, steps + 1):
+        p = start + (end - start) * (i / steps)
+        qtbot.mouseMove(vp, pos=QPoint(round(p.x()), round(p.y())))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=end)
+
+
+def click(qtbot, window: MainWindow, point: QPoint) -> None:  # type: ignore[no-untyped-def]
+    vp = window.view.viewport()
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=point)
+    # let a possible double-click interval pass without sleeping: Qt decides by
+    # timestamps, so move the next press far in time by sending a harmless event
+    QApplication.processEvents()
+
+
+def fc_solve_moves(number: int) -> list[Move]:
+    """The moves ``fc-solve -m -snx`` finds for a Microsoft deal."""
+    board_text = subprocess.run(
+        ["make-microsoft-freecell-board", "-t", str(number)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    out = subprocess.run(
+        ["fc-solve", "-m", "-snx"], input=board_text, capture_output=True, text=True, check=True
+    ).stdout
+    text = " ".join(
+        line for line in out.splitlines() if not line.startswith(("-=", "This", "Total"))
+    )
+    return parse_moves(text.replace("This game is solveable.", ""))
+
+
+class FakeService:
+    """Stands in for the solver worker process: answers what the test says, or
+    blocks until cancelled (to test cancelling)."""
+
+    def __init__(self, verdict: Verdict | None = None, block: bool = False) -> None:
+        self.verdict = verdict
+        self.block = block
+        self.started = threading.Event()
+        self.cancelled = threading.Event()
+        self.calls: list[Position] = []
+        self.closed = False
+
+    def solve(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget,
+        mode: Mode,
+        backend_id: str | None = None,
+    ) -> Verdict:
+        self.calls.append(position)
+        self.started.set()
+        if self.block:
+            self.cancelled.wait(10)
+            return Unknown(None, cancelled=True)
+        assert self.verdict is not None
+        return self.verdict
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+    def close(self) -> None:
+        self.closed = True
