@@ -1,0 +1,1 @@
+"""Dialogs opened from the main window's menus (one module each)."""

@@ -1,0 +1,166 @@
+"""The Custom variant dialog: choose free cells, columns, the build rule and what
+may fill an empty column, and get a :class:`~freecell.engine.Variant`.
+
+The result is an ordinary variant whose id spells out its parameters
+(``custom-3cells-8columns-suit-kings``, see :mod:`freecell.plugins.custom`), so it
+keeps its own statistics and comes back after a restart.  Every control has a
+mnemonic and a label the screen reader reads; Enter plays, Escape cancels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from freecell.engine import BuildRule, EmptyColumnRule, Variant
+from freecell.plugins.custom import CELL_RANGE, COLUMN_RANGE, custom_variant
+
+BUILD_CHOICES: tuple[tuple[BuildRule, str], ...] = (
+    (BuildRule.ALTERNATE_COLOUR, "Down in alternating colours (FreeCell)"),
+    (BuildRule.SAME_SUIT, "Down in suit (Baker's Game)"),
+    (BuildRule.ANY_SUIT, "Down regardless of suit"),
+)
+EMPTY_CHOICES: tuple[tuple[EmptyColumnRule, str], ...] = (
+    (EmptyColumnRule.ANY_CARD, "Any card"),
+    (EmptyColumnRule.KINGS_ONLY, "Kings only"),
+    (EmptyColumnRule.NOTHING, "Nothing (empty columns stay empty)"),
+)
+
+
+class CustomVariantDialog(QDialog):
+    """Pick the four parameters; :meth:`variant` is the result after ``exec()``.
+
+    ``initial`` (e.g. the variant being played) sets the starting values.
+    ``known`` are the named variants; when the choice has the same rules as one of
+    them the preview says so (statistics are kept per id, so the player may prefer
+    the named one).
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        initial: Variant | None = None,
+        known: Sequence[Variant] = (),
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Custom variant")
+        self.setObjectName("customVariantDialog")
+        self._known = tuple(known)
+
+        self.cells = QSpinBox()
+        self.cells.setObjectName("customCells")
+        self.cells.setRange(CELL_RANGE.start, CELL_RANGE.stop - 1)
+        self.cells.setAccessibleName("Free cells")
+        self.columns = QSpinBox()
+        self.columns.setObjectName("customColumns")
+        self.columns.setRange(COLUMN_RANGE.start, COLUMN_RANGE.stop - 1)
+        self.columns.setAccessibleName("Columns")
+        self.build = QComboBox()
+        self.build.setObjectName("customBuild")
+        self.build.setAccessibleName("Build rule")
+        for rule, label in BUILD_CHOICES:
+            self.build.addItem(label, rule)
+        self.empty = QComboBox()
+        self.empty.setObjectName("customEmpty")
+        self.empty.setAccessibleName("Empty columns accept")
+        for empty_rule, label in EMPTY_CHOICES:
+            self.empty.addItem(label, empty_rule)
+
+        self.preview = QLabel()
+        self.preview.setObjectName("customPreview")
+        self.preview.setWordWrap(True)
+        self.preview.setAccessibleName("The variant you chose")
+
+        form = QFormLayout()
+        form.addRow(self._label("Free &cells:", self.cells), self.cells)
+        form.addRow(self._label("C&olumns:", self.columns), self.columns)
+        form.addRow(self._label("&Build:", self.build), self.build)
+        form.addRow(self._label("&Empty columns accept:", self.empty), self.empty)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("&Play")
+        ok.setDefault(True)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview)
+        layout.addWidget(self.buttons)
+
+        start = initial or custom_variant()
+        self.set_parameters(start.cells, start.columns, start.build, start.empty_column)
+        for spin in (self.cells, self.columns):
+            spin.valueChanged.connect(self._update_preview)
+        for combo in (self.build, self.empty):
+            combo.currentIndexChanged.connect(self._update_preview)
+        self._update_preview()
+        self.cells.setFocus()
+
+    @staticmethod
+    def _label(text: str, buddy: QWidget) -> QLabel:
+        label = QLabel(text)
+        label.setBuddy(buddy)
+        return label
+
+    def set_parameters(
+        self, cells: int, columns: int, build: BuildRule, empty_column: EmptyColumnRule
+    ) -> None:
+        self.cells.setValue(cells)
+        self.columns.setValue(columns)
+        self.build.setCurrentIndex(self.build.findData(build))
+        self.empty.setCurrentIndex(self.empty.findData(empty_column))
+
+    def variant(self) -> Variant:
+        """The custom variant the controls describe."""
+        return custom_variant(
+            self.cells.value(),
+            self.columns.value(),
+            self.build.currentData(),
+            self.empty.currentData(),
+        )
+
+    def same_as(self) -> Variant | None:
+        """A named variant with exactly these rules, if any."""
+        chosen = self.variant()
+        for variant in self._known:
+            if (
+                variant.cells,
+                variant.columns,
+                variant.cards_in_cells,
+                variant.build,
+                variant.empty_column,
+                variant.supermove,
+                variant.foundation_return,
+            ) == (
+                chosen.cells,
+                chosen.columns,
+                chosen.cards_in_cells,
+                chosen.build,
+                chosen.empty_column,
+                chosen.supermove,
+                chosen.foundation_return,
+            ):
+                return variant
+        return None
+
+    def _update_preview(self) -> None:
+        chosen = self.variant()
+        text = chosen.description
+        twin = self.same_as()
+        if twin is not None:
+            text += f" These are the rules of {twin.name}."
+        self.preview.setText(text)

@@ -1,0 +1,277 @@
+"""The Plugins dialog: every plugin found, what it provides, where it came from, and
+a switch for each.
+
+The dialog only *shows* the plugin manager and asks it to switch plugins on or off;
+the manager runs the plugin, checks what it returns and saves the choice to the
+settings file.  It is keyboard-first: the list has focus, arrows move, Space (or the
+Enable/Disable button, Alt+E) switches the selected plugin, and the details under
+the list are a read-only text the screen reader can reach with Tab.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from freecell.plugins import PluginInfo, PluginManager, Source
+
+COLUMNS = ("Plugin", "Provides", "Version", "From", "Status")
+NAME_ROLE = Qt.ItemDataRole.UserRole
+
+_SOURCE_WORDS = {
+    Source.BUILTIN: "built-in",
+    Source.PACKAGE: "installed package",
+    Source.USER_FOLDER: "your plugin folder",
+}
+
+
+def provides_text(info: PluginInfo) -> str:
+    """ "3 variants, 1 card theme" for a running plugin; the hooks it declares otherwise."""
+    if info.provides:
+        counts: dict[str, int] = {}
+        for item in info.provides:
+            counts[item.kind.value] = counts.get(item.kind.value, 0) + 1
+        return ", ".join(
+            f"{n} {kind}{'' if n == 1 or kind.endswith('s') else 's'}"
+            if kind not in ("variant resolver", "event observer")
+            else kind
+            for kind, n in counts.items()
+        )
+    kinds = ", ".join(k.value for k in info.kinds)
+    return f"{kinds} (when on)" if kinds else "—"
+
+
+def status_text(info: PluginInfo) -> str:
+    if info.error:
+        return "Failed — off for this session"
+    if info.loaded:
+        return "On"
+    return "On (not loaded)" if info.enabled else "Off"
+
+
+class PluginsDialog(QDialog):
+    """Lists the manager's plugins and switches them on or off.
+
+    ``changed`` is emitted after every switch, so the window can rebuild its
+    Variant, Theme and Surface menus and re-check what is in use (the manager's
+    ``choose_*`` helpers fall back to the defaults with a sentence).
+    """
+
+    changed = Signal()
+
+    def __init__(self, manager: PluginManager, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.manager = manager
+        self.setWindowTitle("Plugins")
+        self.setObjectName("pluginsDialog")
+        self.resize(760, 480)
+        self._updating = False
+
+        intro = QLabel(
+            "Plugins add variants, scoring, card themes and solvers. Built-in plugins are "
+            "on by default. Plugins from installed packages or your plugin folder run code "
+            "on this computer, so they stay off until you switch them on: only switch on "
+            "plugins you trust."
+        )
+        intro.setWordWrap(True)
+
+        self.notice_label = QLabel()
+        self.notice_label.setObjectName("pluginNotices")
+        self.notice_label.setWordWrap(True)
+        self.notice_label.setStyleSheet("color: #8a1c1c; font-weight: 600;")
+        self.notice_label.setAccessibleName("Plugin problems")
+
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("pluginList")
+        self.tree.setAccessibleName("Plugins")
+        self.tree.setAccessibleDescription(
+            "Each plugin with what it provides; press Space to switch the selected one on or off."
+        )
+        self.tree.setColumnCount(len(COLUMNS))
+        self.tree.setHeaderLabels(COLUMNS)
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAllColumnsShowFocus(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for column in (0, 2, 3, 4):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+
+        self.details = QTextBrowser()
+        self.details.setObjectName("pluginDetails")
+        self.details.setAccessibleName("Plugin details")
+        self.details.setOpenExternalLinks(False)
+        self.details.setMaximumHeight(150)
+
+        self.toggle_button = QPushButton("&Enable")
+        self.toggle_button.setObjectName("togglePlugin")
+        self.folder_button = QPushButton("Open plugin &folder")
+        self.folder_button.setObjectName("openPluginFolder")
+        self.folder_button.setToolTip("Single-file plugins (.py) go in this folder")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+
+        row = QHBoxLayout()
+        row.addWidget(self.toggle_button)
+        row.addWidget(self.folder_button)
+        row.addStretch(1)
+        row.addWidget(buttons)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.notice_label)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.details)
+        layout.addLayout(row)
+
+        self.tree.itemChanged.connect(self._item_changed)
+        self.tree.currentItemChanged.connect(lambda *_: self._show_current())
+        self.toggle_button.clicked.connect(self.toggle_current)
+        self.folder_button.clicked.connect(self.open_plugin_folder)
+
+        self.refresh()
+        first = self.tree.topLevelItem(0)
+        if first is not None:
+            self.tree.setCurrentItem(first)
+        self.tree.setFocus()
+
+    # -- reading the manager ---------------------------------------------------------
+    def refresh(self) -> None:
+        """Rebuild the rows from the manager, keeping the selected plugin selected."""
+        current = self.current_name()
+        self._updating = True
+        try:
+            self.tree.clear()
+            for info in self.manager.plugins():
+                self.tree.addTopLevelItem(self._item(info))
+        finally:
+            self._updating = False
+        if current is not None:
+            self.select(current)
+        self._show_notices()
+        self._show_current()
+
+    def _item(self, info: PluginInfo) -> QTreeWidgetItem:
+        values = (
+            info.name,
+            provides_text(info),
+            info.version or "—",
+            _SOURCE_WORDS[info.source],
+            status_text(info),
+        )
+        item = QTreeWidgetItem(list(values))
+        item.setData(0, NAME_ROLE, info.name)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(0, Qt.CheckState.Checked if info.enabled else Qt.CheckState.Unchecked)
+        state = "on" if info.enabled else "off"
+        item.setData(
+            0,
+            Qt.ItemDataRole.AccessibleTextRole,
+            f"{info.name}, {state}, {status_text(info)}, provides {provides_text(info)}",
+        )
+        if info.error:
+            item.setToolTip(4, info.error)
+            item.setForeground(4, Qt.GlobalColor.darkRed)
+        return item
+
+    def _show_notices(self) -> None:
+        failed = [p for p in self.manager.plugins() if p.error]
+        if failed:
+            lines = [f"{p.name} is off for this session: it {p.error}." for p in failed]
+            self.notice_label.setText("\n".join(lines))
+            self.notice_label.show()
+        else:
+            self.notice_label.clear()
+            self.notice_label.hide()
+
+    def _show_current(self) -> None:
+        name = self.current_name()
+        if name is None:
+            self.details.clear()
+            self.toggle_button.setEnabled(False)
+            return
+        info = self.manager.plugin(name)
+        self.toggle_button.setEnabled(True)
+        self.toggle_button.setText("&Disable" if info.enabled else "&Enable")
+        self.details.setHtml(details_html(info))
+
+    def current_name(self) -> str | None:
+        item = self.tree.currentItem()
+        return None if item is None else str(item.data(0, NAME_ROLE))
+
+    def select(self, name: str) -> None:
+        for i in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            if item is not None and item.data(0, NAME_ROLE) == name:
+                self.tree.setCurrentItem(item)
+                return
+
+    # -- switching ---------------------------------------------------------------------
+    def set_enabled(self, name: str, enabled: bool) -> None:
+        """Switch a plugin on or off (the manager saves the choice), then redraw."""
+        self.manager.set_enabled(name, enabled)
+        self.refresh()
+        self.changed.emit()
+
+    def toggle_current(self) -> None:
+        name = self.current_name()
+        if name is not None:
+            self.set_enabled(name, not self.manager.plugin(name).enabled)
+            self.tree.setFocus()
+
+    def _item_changed(self, item: QTreeWidgetItem, column: int) -> None:
+        if self._updating or column != 0:
+            return
+        name = str(item.data(0, NAME_ROLE))
+        checked = item.checkState(0) == Qt.CheckState.Checked
+        if checked != self.manager.plugin(name).enabled:
+            self.tree.setCurrentItem(item)
+            self.set_enabled(name, checked)
+
+    def open_plugin_folder(self) -> None:
+        from freecell.plugins.discovery import default_user_plugin_dir
+
+        folder = default_user_plugin_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+def details_html(info: PluginInfo) -> str:
+    """What the details pane says about one plugin."""
+    parts = [f"<b>{escape(info.name)}</b>"]
+    if info.version:
+        parts[0] += f" {escape(info.version)}"
+    if info.description:
+        parts.append(escape(info.description))
+    parts.append(f"From: {escape(_SOURCE_WORDS[info.source])} — {escape(info.location)}")
+    if info.error:
+        parts.append(f"<span style='color:#8a1c1c'>Problem: it {escape(info.error)}</span>")
+    if info.provides:
+        items = "".join(
+            f"<li>{escape(p.kind.value)}: {escape(p.name)} <code>{escape(p.id)}</code></li>"
+            for p in info.provides
+        )
+        parts.append(f"Provides:<ul>{items}</ul>")
+    elif info.kinds:
+        kinds = ", ".join(k.value for k in info.kinds)
+        parts.append(f"Will provide: {escape(kinds)}. Switch it on to load it.")
+    return "<br>".join(parts)
