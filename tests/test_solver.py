@@ -1,0 +1,300 @@
+"""The built-in solver and the fc-solve backend: verdicts that are true, lines that
+replay, budgets and cancels that are honoured."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+
+import pytest
+
+from freecell.engine import (
+    BAKERS_GAME,
+    FREECELL,
+    BuildRule,
+    EmptyColumnRule,
+    Move,
+    Position,
+    Refusal,
+    Variant,
+    apply_move,
+    check_move,
+    deal,
+    parse_card,
+)
+from freecell.engine.cards import KING
+from freecell.solver import Budget, Mode, Solved, Unknown, Unsolvable, Verdict
+from freecell.solver.backends import UnknownBackend, available_backends, get_backend
+from freecell.solver.builtin import BuiltinSolver
+from freecell.solver.fcsolve import FcSolveBackend, variant_flags
+
+from conftest import require_fc_solve
+
+SOLVER = BuiltinSolver()
+
+
+def replays_to_win(position: Position, variant: Variant, moves: tuple[Move, ...]) -> bool:
+    """Play every move through the engine's own checks; True when it ends won."""
+    current = position
+    for move in moves:
+        checked = check_move(current, variant, move)
+        assert not isinstance(checked, Refusal), f"{move}: {checked.reason}"
+        assert checked == move, "moves come back resolved: exact piles and counts"
+        current = apply_move(current, checked)
+    return current.is_won
+
+
+def board(columns: list[str], cells: list[str] | None, variant: Variant) -> Position:
+    """A complete position from the cards still in play: every lower card of a suit
+    is home (so the deck is whole), columns and cells padded to the variant."""
+    held = [parse_card(t) for t in (cells or [])]
+    cols = [tuple(parse_card(t) for t in c.split()) for c in columns]
+    remaining = [*held, *(c for col in cols for c in col)]
+    foundations = [KING, KING, KING, KING]
+    for c in remaining:
+        foundations[c.suit] = min(foundations[c.suit], c.rank - 1)
+    position = Position(
+        columns=tuple(cols) + ((),) * (variant.columns - len(cols)),
+        cells=tuple(held) + (None,) * (variant.cells - len(held)),
+        foundations=(foundations[0], foundations[1], foundations[2], foundations[3]),
+    )
+    position.validate()
+    return position
+
+
+def tiny(**changes: object) -> Variant:
+    return dataclasses.replace(FREECELL, id="tiny", **changes)  # type: ignore[arg-type]
+
+
+# -- known deals ------------------------------------------------------------------
+@pytest.mark.parametrize("number", [1, 617])
+@pytest.mark.parametrize("mode", [Mode.FAST, Mode.SHORT])
+def test_known_solvable_deals_are_solved_and_replay(number: int, mode: Mode) -> None:
+    position = deal(number, FREECELL)
+    verdict = SOLVER.solve(position, FREECELL, Budget(1_000_000, 20), mode=mode)
+    assert isinstance(verdict, Solved)
+    assert replays_to_win(position, FREECELL, verdict.moves)
+    assert verdict.states > 0
+
+
+def test_deal_11982_is_proven_unsolvable() -> None:
+    verdict = SOLVER.solve(deal(11982, FREECELL), FREECELL, Budget(3_000_000, 60))
+    assert isinstance(verdict, Unsolvable)
+    assert verdict.states > 10_000  # an exhaustive search, not a guess
+
+
+@pytest.mark.parametrize("number", [10, 14])
+def test_bakers_game_deals_proven_unsolvable(number: int) -> None:
+    verdict = SOLVER.solve(deal(number, BAKERS_GAME), BAKERS_GAME, Budget(3_000_000, 60))
+    assert isinstance(verdict, Unsolvable)
+
+
+def test_bakers_game_solution_builds_in_suit() -> None:
+    position = deal(1, BAKERS_GAME)
+    verdict = SOLVER.solve(position, BAKERS_GAME, Budget(1_000_000, 20))
+    assert isinstance(verdict, Solved)
+    assert replays_to_win(position, BAKERS_GAME, verdict.moves)
+
+
+def test_short_mode_is_not_longer_than_fast_on_deal_1() -> None:
+    position = deal(1, FREECELL)
+    fast = SOLVER.solve(position, FREECELL, Budget(1_000_000, 20), mode=Mode.FAST)
+    short = SOLVER.solve(position, FREECELL, Budget(1_000_000, 20), mode=Mode.SHORT)
+    assert isinstance(fast, Solved) and isinstance(short, Solved)
+
+    def work(v: Solved) -> int:
+        return sum(1 for m in v.moves if not m.dest.is_foundation)
+
+    assert work(short) <= work(fast)
+
+
+# -- budgets and cancel -----------------------------------------------------------
+@pytest.mark.parametrize("budget", [Budget(states=50), Budget(states=10**7, seconds=0.05)])
+def test_a_tiny_budget_gives_unknown_never_unsolvable(budget: Budget) -> None:
+    position = deal(11982, FREECELL)
+    verdict = SOLVER.solve(position, FREECELL, budget)
+    assert isinstance(verdict, Unknown)
+    assert not verdict.cancelled
+    # The suggestion is a legal move from the position given.
+    assert verdict.suggested_move is not None
+    assert not isinstance(check_move(position, FREECELL, verdict.suggested_move), Refusal)
+
+
+def test_cancel_from_another_thread_stops_within_50_ms() -> None:
+    cancel = threading.Event()
+    stopped_at: list[float] = []
+    verdicts: list[Verdict] = []
+
+    def search() -> None:
+        budget = Budget(10**7, 60)
+        verdicts.append(SOLVER.solve(deal(11982, FREECELL), FREECELL, budget, cancel))
+        stopped_at.append(time.monotonic())
+
+    worker = threading.Thread(target=search)
+    worker.start()
+    time.sleep(0.3)
+    set_at = time.monotonic()
+    cancel.set()
+    worker.join(10)
+    assert verdicts and isinstance(verdicts[0], Unknown) and verdicts[0].cancelled
+    assert stopped_at[0] - set_at < 0.05
+
+
+def test_a_won_position_is_solved_with_no_moves() -> None:
+    variant = tiny(cells=0, columns=1)
+    position = board([], None, variant)
+    assert position.is_won
+    verdict = SOLVER.solve(position, variant)
+    assert isinstance(verdict, Solved) and verdict.moves == ()
+
+
+# -- hand-made positions for the rule variations ------------------------------------
+def test_zero_cells_one_column_is_proven_stuck_and_one_cell_frees_it() -> None:
+    stuck = tiny(cells=0, columns=1)
+    verdict = SOLVER.solve(board(["QH KH"], None, stuck), stuck)
+    assert isinstance(verdict, Unsolvable)
+    roomy = tiny(cells=1, columns=1)
+    position = board(["QH KH"], None, roomy)
+    solved = SOLVER.solve(position, roomy)
+    assert isinstance(solved, Solved)
+    assert [m.notation for m in solved.moves] == ["1a", "1h", "ah"]
+
+
+@pytest.mark.parametrize(
+    ("empty", "solvable"),
+    [
+        (EmptyColumnRule.ANY_CARD, True),
+        (EmptyColumnRule.KINGS_ONLY, False),
+        (EmptyColumnRule.NOTHING, False),
+    ],
+)
+def test_empty_column_rules(empty: EmptyColumnRule, solvable: bool) -> None:
+    # The Queen must leave the Jack; only an empty column can take it.
+    variant = tiny(cells=0, columns=3, empty_column=empty)
+    position = board(["JS QS", "KS"], None, variant)
+    verdict = SOLVER.solve(position, variant)
+    if solvable:
+        assert isinstance(verdict, Solved) and replays_to_win(position, variant, verdict.moves)
+    else:
+        assert isinstance(verdict, Unsolvable)
+
+
+def test_kings_only_lets_a_king_into_the_empty_column() -> None:
+    variant = tiny(cells=0, columns=2, empty_column=EmptyColumnRule.KINGS_ONLY)
+    position = board(["QS KS"], None, variant)
+    verdict = SOLVER.solve(position, variant)
+    assert isinstance(verdict, Solved)
+    assert verdict.moves[0].notation == "12"
+    assert replays_to_win(position, variant, verdict.moves)
+
+
+@pytest.mark.parametrize(
+    ("king", "build", "solvable"),
+    [
+        ("KS", BuildRule.ANY_SUIT, True),
+        ("KS", BuildRule.SAME_SUIT, True),
+        ("KS", BuildRule.ALTERNATE_COLOUR, False),
+        ("KH", BuildRule.ALTERNATE_COLOUR, True),
+        ("KH", BuildRule.SAME_SUIT, False),
+        ("KH", BuildRule.ANY_SUIT, True),
+    ],
+)
+def test_build_rules(king: str, build: BuildRule, solvable: bool) -> None:
+    # No cells, no empty column: the Queen of spades must rest on the King.
+    variant = tiny(cells=0, columns=2, build=build)
+    # The King of hearts sits on its Queen, so it cannot go home first.
+    columns = ["JS QS", "KS"] if king == "KS" else ["KS JS QS", "QH KH"]
+    position = board(columns, None, variant)
+    verdict = SOLVER.solve(position, variant)
+    if solvable:
+        assert isinstance(verdict, Solved) and replays_to_win(position, variant, verdict.moves)
+    else:
+        assert isinstance(verdict, Unsolvable)
+
+
+def test_without_supermoves_every_move_is_one_card() -> None:
+    variant = dataclasses.replace(FREECELL, id="single", supermove=False)
+    position = deal(1, variant)
+    verdict = SOLVER.solve(position, variant, Budget(1_000_000, 20))
+    assert isinstance(verdict, Solved)
+    assert all(m.count == 1 for m in verdict.moves)
+    assert replays_to_win(position, variant, verdict.moves)
+
+
+def test_supermoves_carry_their_exact_count() -> None:
+    position = deal(1, FREECELL)
+    verdict = SOLVER.solve(position, FREECELL, Budget(1_000_000, 20))
+    assert isinstance(verdict, Solved)
+    assert any((m.count or 1) > 1 for m in verdict.moves)
+    assert all(m.count is not None for m in verdict.moves)
+
+
+def test_cards_in_cells_at_the_start() -> None:
+    variant = dataclasses.replace(BAKERS_GAME, id="cells-start", cards_in_cells=2)
+    position = deal(3, variant)
+    assert sum(c is not None for c in position.cells) == 2
+    verdict = SOLVER.solve(position, variant, Budget(1_000_000, 20))
+    assert not isinstance(verdict, Solved) or replays_to_win(position, variant, verdict.moves)
+
+
+def test_foundation_return_variants_never_get_a_proof() -> None:
+    variant = tiny(cells=0, columns=1, foundation_return=True)
+    verdict = SOLVER.solve(board(["QH KH"], None, variant), variant)
+    assert isinstance(verdict, Unknown)
+
+
+# -- the registry -----------------------------------------------------------------
+def test_registry_knows_both_backends() -> None:
+    assert "builtin" in available_backends()
+    assert isinstance(get_backend("builtin"), BuiltinSolver)
+    with pytest.raises(UnknownBackend, match="unknown solver backend 'nope'"):
+        get_backend("nope")
+
+
+def test_fcsolve_backend_is_unavailable_without_the_program() -> None:
+    backend = FcSolveBackend(executable="no-such-fc-solve-here")
+    assert backend.available() is False
+    verdict = backend.solve(deal(1, FREECELL), FREECELL)
+    assert isinstance(verdict, Unknown)
+
+
+def test_variant_flags_describe_the_variant() -> None:
+    flags = variant_flags(BAKERS_GAME)
+    assert flags[flags.index("--sequences-are-built-by") + 1] == "suit"
+    assert flags[flags.index("--freecells-num") + 1] == "4"
+    assert flags[flags.index("--empty-stacks-filled-by") + 1] == "any"
+
+
+# -- fc-solve agrees ----------------------------------------------------------------
+@pytest.mark.fcsolve
+@pytest.mark.parametrize(
+    ("variant", "number"),
+    [(FREECELL, 1), (FREECELL, 2), (FREECELL, 617), (BAKERS_GAME, 1), (BAKERS_GAME, 10)],
+)
+def test_fcsolve_backend_matches_the_builtin_verdict(variant: Variant, number: int) -> None:
+    require_fc_solve()
+    position = deal(number, variant)
+    theirs = FcSolveBackend().solve(position, variant, Budget(2_000_000, 20))
+    ours = SOLVER.solve(position, variant, Budget(2_000_000, 20))
+    assert theirs.verdict == ours.verdict
+    if isinstance(theirs, Solved):
+        assert replays_to_win(position, variant, theirs.moves)
+
+
+@pytest.mark.fcsolve
+def test_fcsolve_backend_tiny_budget_is_unknown() -> None:
+    require_fc_solve()
+    verdict = FcSolveBackend().solve(deal(11982, FREECELL), FREECELL, Budget(states=50))
+    assert isinstance(verdict, Unknown)
+
+
+@pytest.mark.fcsolve
+def test_fcsolve_backend_cancel_kills_the_process() -> None:
+    require_fc_solve()
+    cancel = threading.Event()
+    cancel.set()
+    started = time.monotonic()
+    verdict = FcSolveBackend().solve(deal(11982, FREECELL), FREECELL, Budget(10**7, 30), cancel)
+    assert isinstance(verdict, Unknown) and verdict.cancelled
+    assert time.monotonic() - started < 0.5

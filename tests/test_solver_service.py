@@ -1,0 +1,110 @@
+"""The solver worker process: jobs run in a Qt-free child, cancel stops them, a hard
+stop kills the child and the next job gets a fresh one."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from freecell.engine import BAKERS_GAME, FREECELL, Move, apply_move, deal
+from freecell.solver import Budget, Mode, Solved, Unknown, Unsolvable
+from freecell.solver.builtin import BuiltinSolver
+from freecell.solver.service import SolverService, SolverServiceError
+
+
+@pytest.fixture(scope="module")
+def service() -> Iterator[SolverService]:
+    with SolverService() as svc:
+        svc.start()
+        yield svc
+
+
+def test_positions_variants_and_verdicts_pickle() -> None:
+    position = deal(617, FREECELL)
+    assert pickle.loads(pickle.dumps(position)) == position
+    assert pickle.loads(pickle.dumps(BAKERS_GAME)) == BAKERS_GAME
+    verdict = Solved((Move.parse("3a"), Move.parse("18v3")), 5, 0.1)
+    assert pickle.loads(pickle.dumps(verdict)) == verdict
+    assert pickle.loads(pickle.dumps(Unknown(Move.parse("a5"), 3, 0.2, True))).cancelled
+
+
+def test_the_child_is_another_process_and_imports_no_qt() -> None:
+    # The parent has Qt loaded, as the game does; the child must not inherit it.
+    pytest.importorskip("PySide6.QtCore")
+    with SolverService() as svc:
+        info = svc.ping()
+        assert info.pid != os.getpid()
+        assert info.pid == svc.pid
+        assert info.qt_loaded is False
+
+
+def test_a_job_runs_in_the_child(service: SolverService) -> None:
+    position = deal(1, FREECELL)
+    verdict = service.solve(position, FREECELL, Budget(1_000_000, 20), Mode.FAST)
+    assert isinstance(verdict, Solved)
+    end = position
+    for move in verdict.moves:
+        end = apply_move(end, move)
+    assert end.is_won
+    proof = service.solve(deal(10, BAKERS_GAME), BAKERS_GAME, Budget(1_000_000, 20))
+    assert isinstance(proof, Unsolvable)
+
+
+def test_a_backend_object_travels_to_the_child(service: SolverService) -> None:
+    verdict = service.solve(deal(1, FREECELL), FREECELL, backend=BuiltinSolver())
+    assert isinstance(verdict, Solved)
+
+
+def test_an_unknown_backend_is_an_error_and_the_child_keeps_serving(
+    service: SolverService,
+) -> None:
+    with pytest.raises(SolverServiceError, match="unknown solver backend"):
+        service.solve(deal(1, FREECELL), FREECELL, backend="nope")
+    assert isinstance(service.solve(deal(1, FREECELL), FREECELL), Solved)
+
+
+def test_cancel_stops_the_job_and_keeps_the_child(service: SolverService) -> None:
+    pid = service.pid
+    threading.Timer(0.3, service.cancel).start()
+    started = time.monotonic()
+    verdict = service.solve(deal(11982, FREECELL), FREECELL, Budget(10**7, 60))
+    assert isinstance(verdict, Unknown) and verdict.cancelled
+    assert time.monotonic() - started < 1.0
+    assert service.pid == pid  # a soft cancel keeps the process
+    # The next job is not cancelled by the last one's cancel.
+    assert isinstance(service.solve(deal(1, FREECELL), FREECELL), Solved)
+
+
+def test_terminate_kills_the_child_and_the_next_job_respawns(service: SolverService) -> None:
+    old_pid = service.pid
+    spawned = service.spawned
+    threading.Timer(0.3, service.terminate).start()
+    verdict = service.solve(deal(11982, FREECELL), FREECELL, Budget(10**7, 60))
+    assert isinstance(verdict, Unknown) and verdict.cancelled
+    assert service.pid is None
+    assert isinstance(service.solve(deal(1, FREECELL), FREECELL), Solved)
+    assert service.spawned == spawned + 1
+    assert service.pid not in (None, old_pid)
+
+
+def test_a_child_killed_from_outside_is_replaced() -> None:
+    with SolverService() as svc:
+        svc.start()
+        pid = svc.pid
+        assert pid is not None
+        os.kill(pid, 9)
+        time.sleep(0.2)
+        assert isinstance(svc.solve(deal(1, FREECELL), FREECELL), Solved)
+        assert svc.pid not in (None, pid)
+
+
+def test_a_closed_service_refuses_jobs() -> None:
+    svc = SolverService()
+    svc.close()
+    with pytest.raises(SolverServiceError, match="closed"):
+        svc.solve(deal(1, FREECELL), FREECELL)
