@@ -1,0 +1,219 @@
+"""What the GUI does before its window: logs, the crash hook, the CI smoke switch,
+and a packaging self-check.
+
+``freecell.__main__.main`` calls :func:`prepare` once, right after parsing its
+arguments and before importing Qt.  From then on:
+
+- the log goes to ``<platformdirs log dir>/freecell.log``;
+- an uncaught exception is logged and, once a ``QApplication`` exists, shown in a
+  dialog that names the log file (:mod:`freecell.ui.crash_dialog`) instead of the
+  window vanishing;
+- when ``FREECELL_SMOKE_QUIT_MS`` is set, the game quits by itself that many
+  milliseconds after its event loop starts and prints one line saying how long
+  start-up took and which windows were on screen.  CI uses it to start the
+  installed wheel and the PyInstaller bundle offscreen "for a moment".
+
+``python -m freecell.launch --self-check`` (and the bundle's ``--self-check``)
+checks what packaging can break without a display: the version, the resources, the
+built-in plugins' entry-point metadata, and that a solver worker process starts.
+
+Qt-free at import: the Qt side is imported lazily, only once a ``QApplication``
+exists in the process.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from importlib import metadata, resources
+from pathlib import Path
+
+from . import __version__
+from .logging_setup import describe_environment, install_excepthook, setup_logging
+
+SMOKE_QUIT_ENV = "FREECELL_SMOKE_QUIT_MS"
+SMOKE_LINE_PREFIX = "freecell smoke:"
+ICON_RESOURCE = ("icons", "freecell.svg")
+ENTRY_POINT_GROUP = "freecell"
+# How long the smoke watchdog waits for the QApplication before giving up.
+APP_WAIT_SECONDS = 120.0
+
+log = logging.getLogger(__name__)
+
+_IMPORT_TIME = time.monotonic()
+
+
+def process_age() -> float:
+    """Seconds since this process started (Linux: from /proc, so interpreter and
+    bundle start-up count; elsewhere: since this module was imported)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        with open("/proc/uptime", encoding="ascii") as uptime:
+            booted = float(uptime.read().split()[0])
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return max(0.0, booted - started)
+    except (OSError, ValueError, IndexError):
+        return time.monotonic() - _IMPORT_TIME
+
+
+def smoke_quit_ms(environ: dict[str, str] | os._Environ[str] | None = None) -> int | None:
+    """The smoke-test delay from ``FREECELL_SMOKE_QUIT_MS``; None when unset or bad."""
+    value = (os.environ if environ is None else environ).get(SMOKE_QUIT_ENV, "").strip()
+    if not value:
+        return None
+    try:
+        ms = int(value)
+    except ValueError:
+        print(f"freecell: ignoring {SMOKE_QUIT_ENV}={value!r} (not a number)", file=sys.stderr)
+        return None
+    return max(0, ms)
+
+
+def _qt_application() -> object | None:
+    """The QApplication, if this process has imported Qt and created one."""
+    if "PySide6.QtWidgets" not in sys.modules:
+        return None
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication.instance()
+
+
+def _report_crash(summary: str, details: str, log_path: Path | None) -> None:
+    """The excepthook's reporter: a dialog when there is a GUI, stderr otherwise."""
+    if _qt_application() is None:
+        print(details, end="", file=sys.stderr)
+        return
+    from .ui.crash_dialog import report_crash
+
+    report_crash(summary, details, log_path)
+
+
+def arm_smoke_quit(ms: int, *, wait_seconds: float = APP_WAIT_SECONDS) -> threading.Thread:
+    """Quit the GUI ``ms`` after its event loop starts, from a watchdog thread that
+    waits for the QApplication to exist (so ``prepare`` can run before it does)."""
+
+    def watch() -> None:
+        deadline = time.monotonic() + wait_seconds
+        while time.monotonic() < deadline:
+            app = _qt_application()
+            if app is not None:
+                from .ui.crash_dialog import schedule_smoke_quit
+
+                schedule_smoke_quit(app, ms, process_age)
+                return
+            time.sleep(0.01)
+        print(f"{SMOKE_LINE_PREFIX} no QApplication after {wait_seconds:.0f} s", file=sys.stderr)
+        os._exit(3)
+
+    thread = threading.Thread(target=watch, name="freecell-smoke-watchdog", daemon=True)
+    thread.start()
+    return thread
+
+
+_prepared: list[Path | None] = []
+
+
+def prepare(*, environ: dict[str, str] | None = None) -> Path | None:
+    """Logging, the crash hook and the smoke switch; returns the log file's path.
+
+    Only the first call in a process does anything (the bundle's launcher calls it
+    and so does ``freecell.__main__``).
+    """
+    if _prepared:
+        return _prepared[0]
+    path = setup_logging()
+    _prepared.append(path)
+    install_excepthook(_report_crash)
+    log.info("starting: %s", describe_environment())
+    ms = smoke_quit_ms(environ)
+    if ms is not None:
+        log.info("smoke run: quitting %d ms after the event loop starts", ms)
+        arm_smoke_quit(ms)
+    return path
+
+
+# -- the packaging self-check -----------------------------------------------------
+
+
+def icon_bytes() -> bytes:
+    """The application icon (SVG) from the package's resources."""
+    return resources.files("freecell").joinpath("resources", *ICON_RESOURCE).read_bytes()
+
+
+def self_check(out: Callable[[str], None] = print, *, solver: bool = True) -> int:
+    """Check what a broken package or bundle would miss; 0 when all is there."""
+    failures: list[str] = []
+
+    def check(what: str, run: Callable[[], str]) -> None:
+        try:
+            out(f"ok    {what}: {run()}")
+        except Exception as error:
+            failures.append(what)
+            out(f"FAIL  {what}: {type(error).__name__}: {error}")
+
+    out(f"freecell {__version__}")
+
+    def icon() -> str:
+        data = icon_bytes()
+        if b"<svg" not in data:
+            raise ValueError("the icon is not an SVG")
+        return f"{len(data)} bytes"
+
+    def distribution() -> str:
+        return f"freecell {metadata.version('freecell')}"
+
+    def builtin_plugins() -> str:
+        found = [
+            ep
+            for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)
+            if ep.dist is not None and ep.dist.metadata["Name"] == "freecell"
+        ]
+        if not found:
+            raise LookupError(f"no entry points in group {ENTRY_POINT_GROUP!r}")
+        for ep in found:
+            ep.load()
+        return ", ".join(f"{ep.name}={ep.value}" for ep in sorted(found, key=lambda e: e.name))
+
+    def plugin_manager() -> str:
+        from .plugins import create_manager
+
+        manager = create_manager()
+        return f"{len(manager.variants())} variants"
+
+    def solver_process() -> str:
+        from .solver.service import SolverService
+
+        with SolverService() as service:
+            info = service.ping(timeout=60)
+        if info.qt_loaded:
+            raise RuntimeError("the solver worker imported Qt")
+        return f"worker pid {info.pid}, {info.modules} modules"
+
+    check("icon resource", icon)
+    check("package metadata", distribution)
+    check("built-in plugins (entry points)", builtin_plugins)
+    check("plugin manager", plugin_manager)
+    if solver:
+        check("solver worker process", solver_process)
+    out("self-check passed" if not failures else f"self-check FAILED: {', '.join(failures)}")
+    return 1 if failures else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args == ["--version"]:
+        print(f"freecell {__version__}")
+        return 0
+    if args == ["--self-check"]:
+        return self_check()
+    print("usage: python -m freecell.launch --self-check | --version", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""Logs that outlive the process, and an excepthook that writes the crash down.
+
+A desktop game started from a menu has no terminal: whatever it prints is lost,
+and an unexpected exception would make it vanish without a word.  So the GUI logs
+to a file in the platformdirs log directory (``FREECELL_HOME/logs`` in tests, via
+:func:`freecell.storage.paths.default_paths`), and :func:`install_excepthook`
+records every uncaught exception there before handing the summary and the log's
+path to whoever shows it (the GUI's crash dialog, see
+:mod:`freecell.ui.crash_dialog`).
+
+No Qt here: this module is imported before ``QApplication`` exists and by tests
+that run without a display.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+
+from .storage.paths import StoragePaths, default_paths
+
+LOG_FILE_NAME = "freecell.log"
+LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [%(threadName)s] %(message)s"
+# A few runs of history without letting a chatty bug fill the disk.
+MAX_LOG_BYTES = 1_000_000
+BACKUP_COUNT = 3
+
+CrashReporter = Callable[[str, str, "Path | None"], None]
+"""Called as ``reporter(summary, details, log_path)`` after a crash is logged."""
+
+log = logging.getLogger(__name__)
+
+
+class FreecellLogHandler(logging.handlers.RotatingFileHandler):
+    """Our file handler; its own class so setting up twice replaces, not doubles."""
+
+
+def log_file_path(paths: StoragePaths | None = None) -> Path:
+    """Where the log is written: ``<log dir>/freecell.log``."""
+    return (paths or default_paths()).log_dir / LOG_FILE_NAME
+
+
+def current_log_file(logger: logging.Logger | None = None) -> Path | None:
+    """The file our handler on ``logger`` (the root logger) writes to, if any."""
+    for handler in (logger or logging.getLogger()).handlers:
+        if isinstance(handler, FreecellLogHandler):
+            return Path(handler.baseFilename)
+    return None
+
+
+def setup_logging(
+    paths: StoragePaths | None = None,
+    *,
+    level: int = logging.INFO,
+    logger: logging.Logger | None = None,
+) -> Path | None:
+    """Send ``logger`` (the root logger) to the log file and return its path.
+
+    Calling it again replaces the previous handler.  When the log folder cannot be
+    created (a read-only home, a full disk) the game still starts: the failure goes
+    to stderr and the result is ``None``.
+    """
+    target = logger or logging.getLogger()
+    remove_log_handler(target)
+    path = log_file_path(paths)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = FreecellLogHandler(
+            path, maxBytes=MAX_LOG_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
+        )
+    except OSError as error:
+        print(f"freecell: cannot write the log {path}: {error}", file=sys.stderr)
+        return None
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    target.addHandler(handler)
+    if target.level == logging.NOTSET or target.level > level:
+        target.setLevel(level)
+    return path
+
+
+def remove_log_handler(logger: logging.Logger | None = None) -> None:
+    """Detach and close our handler (tests, and a second :func:`setup_logging`)."""
+    target = logger or logging.getLogger()
+    for handler in list(target.handlers):
+        if isinstance(handler, FreecellLogHandler):
+            target.removeHandler(handler)
+            handler.close()
+
+
+def crash_summary(exc_type: type[BaseException], exc: BaseException) -> str:
+    """One line a player can read: the exception's type and message."""
+    message = str(exc).strip().splitlines()
+    return f"{exc_type.__name__}: {message[0]}" if message else exc_type.__name__
+
+
+def install_excepthook(reporter: CrashReporter | None = None) -> Callable[[], None]:
+    """Log every uncaught exception (main thread and other threads), then call
+    ``reporter``; returns a function that restores the previous hooks.
+
+    Ctrl+C keeps its usual behaviour.  A reporter that itself raises is logged and
+    otherwise ignored: reporting a crash must never cause a second one.
+    """
+    previous_hook = sys.excepthook
+    previous_thread_hook = threading.excepthook
+
+    def handle(
+        exc_type: type[BaseException],
+        exc: BaseException,
+        tb: TracebackType | None,
+        where: str,
+    ) -> None:
+        details = "".join(traceback.format_exception(exc_type, exc, tb))
+        log.critical("Uncaught exception in %s:\n%s", where, details.rstrip())
+        if reporter is None:
+            print(details, end="", file=sys.stderr)
+            return
+        try:
+            reporter(crash_summary(exc_type, exc), details, current_log_file())
+        except Exception:
+            log.exception("The crash reporter failed")
+
+    def hook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(exc_type, KeyboardInterrupt):
+            previous_hook(exc_type, exc, tb)
+            return
+        handle(exc_type, exc, tb, "the main thread")
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is None or issubclass(args.exc_type, SystemExit):
+            return
+        name = args.thread.name if args.thread is not None else "a thread"
+        handle(args.exc_type, args.exc_value, args.exc_traceback, name)
+
+    sys.excepthook = hook
+    threading.excepthook = thread_hook
+
+    def restore() -> None:
+        sys.excepthook = previous_hook
+        threading.excepthook = previous_thread_hook
+
+    return restore
+
+
+def describe_environment() -> str:
+    """What a bug report needs first: versions and platform, one line."""
+    import platform
+
+    from . import __version__
+
+    frozen = " (bundled)" if getattr(sys, "frozen", False) else ""
+    return (
+        f"freecell {__version__}{frozen}, Python {platform.python_version()}, "
+        f"{platform.platform()}, pid {os.getpid()}"
+    )

@@ -1,0 +1,177 @@
+"""The Qt side of crash reporting (and of the CI smoke run).
+
+:func:`freecell.launch.prepare` installs an excepthook that logs every uncaught
+exception; once a ``QApplication`` exists it calls :func:`report_crash`, which
+shows a dialog naming the log file, so a bug is something the player can report
+rather than a window that silently disappears.  PySide6 keeps running after an
+exception in a slot or an event handler, so the dialog offers to carry on.
+
+The hook may fire in any thread (a worker's ``run``), but widgets live on the GUI
+thread: anything from elsewhere is posted there as an event.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThread, QTimer, QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+log = logging.getLogger(__name__)
+
+TITLE = "FreeCell hit a problem"
+SMOKE_LINE_PREFIX = "freecell smoke:"
+
+
+class _Invoker(QObject):
+    """Runs one callable on the thread it lives on, when its event arrives."""
+
+    def __init__(self, action: Callable[[], None]) -> None:
+        super().__init__()
+        self._action = action
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.User:
+            try:
+                self._action()
+            finally:
+                _pending.discard(self)
+            return True
+        return super().event(event)
+
+
+_pending: set[_Invoker] = set()  # alive until their event has run
+
+
+def run_on_gui_thread(action: Callable[[], None]) -> None:
+    """Call ``action`` on the GUI thread: now if this is it, else from its event loop."""
+    app = QCoreApplication.instance()
+    if app is None:
+        return
+    if QThread.currentThread() is app.thread():
+        action()
+        return
+    invoker = _Invoker(action)
+    invoker.moveToThread(app.thread())
+    _pending.add(invoker)
+    QCoreApplication.postEvent(invoker, QEvent(QEvent.Type.User))
+
+
+class CrashDialog(QMessageBox):
+    """Says what broke and where the log is; the game may go on or quit."""
+
+    def __init__(self, summary: str, details: str, log_path: Path | None, parent: QWidget | None):
+        super().__init__(parent)
+        self.log_path = log_path
+        self.further = 0
+        self.setObjectName("crashDialog")
+        self.setIcon(QMessageBox.Icon.Critical)
+        self.setWindowTitle(TITLE)
+        self._summary = summary
+        self.setText(self._message())
+        self.setDetailedText(details)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.open_log_button = (
+            self.addButton("Open log folder", QMessageBox.ButtonRole.ActionRole)
+            if log_path is not None
+            else None
+        )
+        self.quit_button = self.addButton("Quit FreeCell", QMessageBox.ButtonRole.DestructiveRole)
+        self.continue_button = self.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+        self.setDefaultButton(self.continue_button)
+        self.setEscapeButton(self.continue_button)
+        self.buttonClicked.connect(self._clicked)
+
+    def _message(self) -> str:
+        where = (
+            f"The details are in the log file:\n{self.log_path}"
+            if self.log_path is not None
+            else "The log file could not be written; the details went to the terminal."
+        )
+        more = f"\n\n{self.further} more problem(s) since." if self.further else ""
+        return (
+            f"Something unexpected went wrong:\n{self._summary}\n\n"
+            f"The game may keep working. {where}\n"
+            f"Please attach that file to a bug report.{more}"
+        )
+
+    def count_another(self) -> None:
+        self.further += 1
+        self.setText(self._message())
+
+    def _clicked(self, button: object) -> None:
+        if button is self.open_log_button and self.log_path is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.log_path.parent)))
+            self.show()  # the action role closes the box; keep it until dismissed
+        elif button is self.quit_button:
+            app = QCoreApplication.instance()
+            if app is not None:
+                app.exit(1)
+
+
+_current: list[CrashDialog] = []
+
+
+def current_dialog() -> CrashDialog | None:
+    """The crash dialog on screen, if any (tests, and to avoid a pile of them)."""
+    return _current[0] if _current and _current[0].isVisible() else None
+
+
+def _show(summary: str, details: str, log_path: Path | None) -> None:
+    dialog = current_dialog()
+    if dialog is not None:
+        dialog.count_another()
+        return
+    _current.clear()
+    app = QApplication.instance()
+    parent = app.activeWindow() if isinstance(app, QApplication) else None
+    dialog = CrashDialog(summary, details, log_path, parent)
+    _current.append(dialog)
+    dialog.open()  # window-modal, not a nested event loop inside the excepthook
+
+
+def report_crash(summary: str, details: str, log_path: Path | None) -> None:
+    """Show (or add to) the crash dialog, from whichever thread the crash was in."""
+    if not isinstance(QCoreApplication.instance(), QApplication):
+        print(details, end="", file=sys.stderr)
+        return
+    run_on_gui_thread(lambda: _show(summary, details, log_path))
+
+
+def schedule_smoke_quit(
+    app: object,
+    ms: int,
+    clock: Callable[[], float],
+    quit_app: Callable[[], None] | None = None,
+) -> None:
+    """Once the event loop runs, note the start-up time; ``ms`` later, print the
+    smoke line (start-up seconds, visible windows) and quit.  Any thread may call."""
+    assert isinstance(app, QCoreApplication)
+
+    def started() -> None:
+        seconds = clock()
+        QTimer.singleShot(ms, lambda: finish(seconds))
+
+    def finish(seconds: float) -> None:
+        windows = (
+            [w.windowTitle() or type(w).__name__ for w in app.topLevelWidgets() if w.isVisible()]
+            if isinstance(app, QApplication)
+            else []
+        )
+        line = (
+            f"{SMOKE_LINE_PREFIX} event loop running {seconds:.2f} s after the process "
+            f"started; visible windows: {windows}; quitting"
+        )
+        log.info(line)
+        print(line, flush=True)
+        (quit_app or app.quit)()
+
+    # Posted even on the GUI thread, so "started" means the event loop is turning.
+    invoker = _Invoker(started)
+    invoker.moveToThread(app.thread())
+    _pending.add(invoker)
+    QCoreApplication.postEvent(invoker, QEvent(QEvent.Type.User))

@@ -1,0 +1,52 @@
+"""Tie the running game to its desktop entry: the application id and the icon.
+
+On Wayland the compositor matches a window to its menu entry (and so to its icon
+and name in the task switcher) by the desktop file name, which must equal the
+installed ``io.github.freecell.FreeCell.desktop``.  The window icon comes from the
+SVG shipped in the package's resources (``importlib.resources``), rendered at the
+sizes a title bar and a task switcher ask for, so it also shows on Windows, macOS
+and in the PyInstaller bundle where no icon theme is installed.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtGui import QGuiApplication, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+from freecell.launch import icon_bytes
+
+APP_ID = "io.github.freecell.FreeCell"
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+
+log = logging.getLogger(__name__)
+
+
+def application_icon() -> QIcon:
+    """The game's icon from its packaged SVG (an empty icon if that is missing)."""
+    icon = QIcon()
+    try:
+        renderer = QSvgRenderer(QByteArray(icon_bytes()))
+    except (OSError, ModuleNotFoundError):
+        log.exception("the application icon is missing from the package")
+        return icon
+    if not renderer.isValid():
+        log.error("the application icon is not a valid SVG")
+        return icon
+    for size in ICON_SIZES:
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer.render(painter, QRectF(0, 0, size, size))
+        painter.end()
+        icon.addPixmap(QPixmap.fromImage(image))
+    return icon
+
+
+def integrate(app: QGuiApplication) -> None:
+    """Desktop file name and window icon; call right after creating the app."""
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(application_icon())
