@@ -11,6 +11,7 @@ and saved games, and works on the command line (``--variant custom-2cells-...``)
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from freecell.engine import BuildRule, EmptyColumnRule, Variant
 from freecell.engine.variant import MAX_CELLS, MAX_COLUMNS
@@ -56,18 +57,19 @@ def custom_variant(
         raise ValueError(f"a custom variant has 1 to {MAX_COLUMNS} columns, not {columns}")
     cell_word = "cell" if cells == 1 else "cells"
     column_word = "column" if columns == 1 else "columns"
-    return Variant(
+    variant = Variant(
         id=custom_variant_id(cells, columns, build, empty_column),
         name=f"Custom ({cells} {cell_word}, {columns} {column_word}, {_BUILD_WORDS[build]})",
         cells=cells,
         columns=columns,
         build=build,
         empty_column=empty_column,
-        description=(
-            f"{cells} free {cell_word}, {columns} {column_word}, build "
-            f"{_BUILD_WORDS[build]}; {_EMPTY_WORDS[empty_column]}."
-        ),
     )
+    description = (
+        f"{cells} free {cell_word}, {columns} {column_word}; build "
+        f"{variant.build_description}; {_EMPTY_WORDS[empty_column]}."
+    )
+    return replace(variant, description=description)
 
 
 def parse_custom_variant_id(variant_id: str) -> Variant | None:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from freecell.plugins import PluginInfo, PluginManager, Source
+from freecell.plugins import Kind, PluginInfo, PluginManager, Source
 
 COLUMNS = ("Plugin", "Provides", "Version", "From", "Status")
 NAME_ROLE = Qt.ItemDataRole.UserRole
@@ -41,18 +41,30 @@ _SOURCE_WORDS = {
 }
 
 
+_PLURALS = {
+    Kind.VARIANT: ("variant", "variants"),
+    Kind.SCORING: ("scoring scheme", "scoring schemes"),
+    Kind.CARD_THEME: ("card theme", "card themes"),
+    Kind.TABLE_SURFACE: ("table surface", "table surfaces"),
+    Kind.SOLVER: ("solver", "solvers"),
+}
+
+
 def provides_text(info: PluginInfo) -> str:
-    """ "3 variants, 1 card theme" for a running plugin; the hooks it declares otherwise."""
+    """ "8 variants, variant resolver" for a running plugin; the kinds its source
+    declares, "(when on)", for one that has not run."""
     if info.provides:
-        counts: dict[str, int] = {}
+        counts: dict[Kind, int] = {}
         for item in info.provides:
-            counts[item.kind.value] = counts.get(item.kind.value, 0) + 1
-        return ", ".join(
-            f"{n} {kind}{'' if n == 1 or kind.endswith('s') else 's'}"
-            if kind not in ("variant resolver", "event observer")
-            else kind
-            for kind, n in counts.items()
-        )
+            counts[item.kind] = counts.get(item.kind, 0) + 1
+        words = []
+        for kind, n in counts.items():
+            if kind in _PLURALS:
+                singular, plural = _PLURALS[kind]
+                words.append(f"{n} {singular if n == 1 else plural}")
+            else:  # a resolver or an observer: not counted
+                words.append(kind.value)
+        return ", ".join(words)
     kinds = ", ".join(k.value for k in info.kinds)
     return f"{kinds} (when on)" if kinds else "—"
 
