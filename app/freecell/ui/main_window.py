@@ -270,6 +270,7 @@ class MainWindow(QMainWindow):
             self.hints.cancel()
             self.controller.clear_selection()
             self._set_third_button(True, running=True)
+            self.auto_finish_timer.setInterval(40 if self.scene.reduce_motion else MOVE_MS + 40)
             self._auto_finish_tick()
             if self.bus.game.can_auto_finish:
                 self.auto_finish_timer.start()
