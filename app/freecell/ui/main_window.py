@@ -617,8 +617,8 @@ class MainWindow(QMainWindow):
     def set_card_size(self, size: CardSize) -> None:
         self.settings.card_size = size.value
         self.size_actions[size].setChecked(True)
-        self.scene.configure(card_size=size)
-        self.view.resetCachedContent()
+        self.scene.card_size = size
+        self.view.relayout()
         self.controller._show_focus()
         self._persist()
 

@@ -213,7 +213,7 @@ class CardPainter:
         p.rotate(180)
         self._paint_index(p, card, w, h, m, colour, large_print)
         p.restore()
-        centre = QRectF(w * 0.16, m.strip + h * 0.04, w * 0.68, h - 2 * m.strip - h * 0.08)
+        centre = QRectF(w * 0.16, m.strip + h * 0.06, w * 0.68, h - 2 * m.strip - h * 0.12)
         if card.rank > 10:
             self._paint_court(p, card, centre, colour)
         else:

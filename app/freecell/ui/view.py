@@ -14,6 +14,7 @@ from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResize
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from .input import InputController
+from .layout import CardSize
 from .scene import TableScene
 
 
@@ -23,6 +24,7 @@ class TableView(QGraphicsView):
         self.table = scene
         self.controller: InputController | None = None
         self.on_resized: Callable[[], None] | None = None
+        self._relayouting = False
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
@@ -42,11 +44,32 @@ class TableView(QGraphicsView):
         )
 
     def relayout(self) -> None:
-        vp = self.viewport()
-        self.table.configure(
-            view_size=(float(vp.width()), float(vp.height())), dpr=self.devicePixelRatioF()
-        )
-        self.resetCachedContent()
+        """Lay the table out for the viewport's size.
+
+        Scroll bars appearing or vanishing resize the viewport from inside this call;
+        the nested resize is ignored and the loop settles in at most three passes
+        instead of oscillating.  "Fit to window" never scrolls.
+        """
+        if self._relayouting:
+            return
+        self._relayouting = True
+        try:
+            policy = (
+                Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+                if self.table.card_size is CardSize.FIT
+                else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+            )
+            self.setHorizontalScrollBarPolicy(policy)
+            self.setVerticalScrollBarPolicy(policy)
+            vp = self.viewport()
+            for _ in range(3):
+                size = (float(vp.width()), float(vp.height()))
+                self.table.configure(view_size=size, dpr=self.devicePixelRatioF())
+                if (float(vp.width()), float(vp.height())) == size:
+                    break
+            self.resetCachedContent()
+        finally:
+            self._relayouting = False
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -1,0 +1,110 @@
+"""Save PNGs of the table so anyone can look at it without playing.
+
+    xvfb-run -a python benchmarks/screenshots.py shots/            # every card size
+    python benchmarks/screenshots.py shots/ --deal 617 --window 1600x1000
+
+One picture per card size (and large print), per card theme and per table surface,
+plus a game in progress with a selection, a hint mark and the run picker, and the
+results panel.  Runs under ``xvfb-run`` (or any display); with no display it falls
+back to Qt's offscreen platform.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
+
+from freecell.engine import MoveCards, Pile, legal_moves, parse_moves
+from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
+from freecell.ui.layout import CardSize
+from freecell.ui.main_window import MainWindow, ViewSettings
+
+
+def settle(app: QApplication, window: MainWindow) -> None:
+    for _ in range(5):
+        app.processEvents()
+    window.scene.finish_animations()
+    app.processEvents()
+
+
+def shoot(app: QApplication, window: MainWindow, folder: Path, name: str) -> Path:
+    settle(app, window)
+    path = folder / f"{name}.png"
+    window.grab().save(str(path))
+    print(path)
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--deal", type=int, default=1)
+    parser.add_argument("--window", default="1280x900", help="window size, WxH")
+    args = parser.parse_args(argv)
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    width, height = (int(v) for v in args.window.lower().split("x"))
+    folder: Path = args.folder
+    folder.mkdir(parents=True, exist_ok=True)
+    app = QApplication(sys.argv[:1])
+    window = MainWindow(
+        deal_number=args.deal, settings=ViewSettings(reduce_motion=True, card_size="fit")
+    )
+    window.resize(width, height)
+    window.show()
+    settle(app, window)
+
+    for size in CardSize:
+        window.set_card_size(size)
+        shoot(app, window, folder, f"size-{size.value}")
+    window.set_large_print(True)
+    for size in (CardSize.SMALL, CardSize.MEDIUM, CardSize.FIT):
+        window.set_card_size(size)
+        shoot(app, window, folder, f"large-print-{size.value}")
+    window.set_large_print(False)
+    window.set_card_size(CardSize.FIT)
+    for theme in BUILTIN_THEMES:
+        window.set_theme(theme)
+        shoot(app, window, folder, f"theme-{theme.id}")
+    window.set_theme(BUILTIN_THEMES[0])
+    for surface in BUILTIN_SURFACES:
+        window.set_surface(surface)
+        shoot(app, window, folder, f"surface-{surface.id}")
+    window.set_surface(BUILTIN_SURFACES[0])
+
+    # a game in progress: some moves, a selection, a hint mark, the run picker
+    if args.deal == 1:
+        for move in parse_moves("5a 5b 5c 5d 5h b2 8b a8 7a b7 58 6b 65"):
+            window.dispatch(MoveCards(move))
+    window.controller.select(Pile.column(0), len(window.bus.game.position.columns[0]) - 1)
+    shoot(app, window, folder, "play-selection")
+    window.controller.clear_selection()
+    moves = legal_moves(window.bus.game.position, window.bus.game.variant)
+    if moves:
+        window.scene.set_hint(moves[0])
+        window.hint_bar.show_message("Hint: a move the solver likes is marked.", "hint")
+        shoot(app, window, folder, "play-hint")
+        window.scene.set_hint(None)
+    lay = window.scene.layout
+    assert lay is not None
+    col = max(range(len(lay.columns)), key=lambda i: len(window.bus.game.position.columns[i]))
+    depth = len(window.bus.game.position.columns[col]) - 2
+    r = lay.card_rect(col, depth)
+    window.controller.press(QPointF(r.x + r.w / 2, r.y + 5))
+    window.controller._open_picker()
+    shoot(app, window, folder, "play-run-picker")
+    window.controller.release(QPointF(r.x + r.w / 2, r.y + 5))
+    window.controller.clear_selection()
+    window.results.show_result(263.0, 97, 52, window.bus.game.deal_number, "FreeCell")
+    shoot(app, window, folder, "won-results")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
