@@ -476,3 +476,22 @@ def test_command_bus_and_scene_agree_after_undo_and_redo(qtbot, number: int) -> 
     window.redo()
     window.undo()
     assert shown_where_engine_says(window)
+
+
+def test_hints_from_the_real_solver_worker_process(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from freecell.solver.service import SolverService
+
+    service = SolverService()
+    window = make_window(qtbot, deal=1, service=service)
+    try:
+        window.hint()
+        qtbot.waitUntil(lambda: window.hint_bar.kind == "hint", timeout=30000)
+        assert window.hint_bar.text.startswith("Hint: move the")
+        assert window.scene.hint_visible
+        load(window, stuck_board())
+        window.hint()
+        qtbot.waitUntil(lambda: "Hint" in window.hint_bar.buttons, timeout=30000)
+        assert "proven lost" in window.hint_bar.text
+        assert list(window.hint_bar.buttons) == ["Undo", "Hint", "Replay deal", "New deal"]
+    finally:
+        window.close()

@@ -178,7 +178,7 @@ class FakeService:
         variant: Variant,
         budget: Budget,
         mode: Mode,
-        backend_id: str | None = None,
+        backend: str = "builtin",
     ) -> Verdict:
         self.calls.append(position)
         self.started.set()

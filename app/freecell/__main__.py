@@ -27,6 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from freecell.launch import prepare
+
+    prepare()  # logging, crash hook, CI smoke switch: before Qt is imported
     from freecell.engine import InvalidDealNumber, parse_deal_number
 
     number = None

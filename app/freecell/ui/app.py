@@ -58,7 +58,9 @@ def run(
     app.setApplicationName("FreeCell")
     app.setApplicationDisplayName("FreeCell")
     app.setOrganizationName("freecell")
-    app.setDesktopFileName("freecell")
+    from .desktop import integrate
+
+    integrate(app)
 
     from freecell.storage import Storage, decode_bytes, encode_bytes
 

@@ -33,7 +33,7 @@ class HintService(Protocol):
         variant: Variant,
         budget: Budget,
         mode: Mode,
-        backend_id: str | None = None,
+        backend: str = "builtin",
     ) -> Verdict: ...
 
     def cancel(self) -> None: ...
@@ -75,9 +75,12 @@ class _HintJob(QRunnable):
         error: str | None = None
         verdict: Verdict
         try:
-            verdict = self._service.solve(
-                self._position, self._variant, HINT_BUDGET, Mode.FAST, self._backend
-            )
+            if self._backend is None:
+                verdict = self._service.solve(self._position, self._variant, HINT_BUDGET, Mode.FAST)
+            else:
+                verdict = self._service.solve(
+                    self._position, self._variant, HINT_BUDGET, Mode.FAST, backend=self._backend
+                )
         except Exception as exc:  # the worker died or the backend failed: no claim
             log.exception("hint search failed")
             verdict = Unknown(None)
