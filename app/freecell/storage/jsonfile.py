@@ -274,15 +274,13 @@ class JsonFile:
                 found += 1
                 data["version"] = found
             return decode(data)
-        except UnreadableFile:
-            raise
+        except UnreadableFile as e:
+            reason = e.reason
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
-            newer = (
-                f" (it was written by a newer version, schema {found})"
-                if found > self.version
-                else ""
-            )
-            raise UnreadableFile(f"its content makes no sense: {e}{newer}") from None
+            reason = f"its content makes no sense: {e}"
+        if found > self.version:
+            reason += f"; it was written by a newer version of FreeCell (schema {found})"
+        raise UnreadableFile(reason)
 
     # -- writing -------------------------------------------------------------------
     def save(self, payload: Mapping[str, Any]) -> None:
