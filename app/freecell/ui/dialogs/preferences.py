@@ -1,0 +1,191 @@
+"""The Preferences dialog: variant, scoring, looks and behaviour -- applied at once.
+
+There is no OK button to forget: every change emits ``settingsChanged(Settings)``
+with the whole new value the moment it is made, and the main window applies and
+saves it (``storage.settings.save``).  The dialog never decides what is available:
+the lists of variants, scoring schemes, card themes and table surfaces come in as
+``(id, display name)`` pairs, so whatever the plugin system offers is what the player
+sees.  A saved choice that is not offered any more (its plugin was switched off) is
+shown as "(not available)" instead of being silently replaced.
+
+Keyboard: every control has a mnemonic (Alt+letter) and a label buddy, Tab walks
+them in reading order, Escape closes; every control has an accessible name and
+description for screen readers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from freecell.storage import CARD_SIZES, Settings
+
+Choice = tuple[str, str]
+"""(id, display name)."""
+
+CARD_SIZE_CHOICES: tuple[Choice, ...] = tuple(
+    zip(CARD_SIZES, ("Small", "Medium", "Large", "Extra large", "Fit to window"), strict=True)
+)
+
+_COMBOS: tuple[tuple[str, str, str], ...] = (
+    # (Settings field, label with mnemonic, what it does -- for screen readers)
+    ("variant", "&Variant:", "The game played on the next deal"),
+    ("scoring", "&Scoring:", "How games are scored"),
+    ("theme", "Card &theme:", "How the cards look"),
+    ("surface", "Table s&urface:", "The table under the cards"),
+    ("card_size", "Card si&ze:", "How large the cards are drawn"),
+)
+
+_CHECKS: tuple[tuple[str, str, str], ...] = (
+    ("large_print", "&Large print on the cards", "Bigger rank and suit marks on every card"),
+    (
+        "safe_autoplay",
+        "Send safe cards &home automatically",
+        "After each move, cards that can never be needed again go to the foundations",
+    ),
+    ("reduce_motion", "&Reduce motion", "Cards jump instead of sliding"),
+    (
+        "live_winnability",
+        "Show whether the deal is still &winnable",
+        "The solver checks in the background after each move",
+    ),
+)
+
+
+class PreferencesDialog(QDialog):
+    """Edits a :class:`Settings`; ``settingsChanged`` fires on every change."""
+
+    settingsChanged = Signal(object)  # Settings
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        variants: Sequence[Choice],
+        scoring_schemes: Sequence[Choice] = (("none", "No scoring"),),
+        themes: Sequence[Choice],
+        surfaces: Sequence[Choice],
+        card_sizes: Sequence[Choice] = CARD_SIZE_CHOICES,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        self.setAccessibleName("Preferences")
+        self._settings = settings
+        self._updating = False
+        self.combos: dict[str, QComboBox] = {}
+        self.checks: dict[str, QCheckBox] = {}
+        choices = {
+            "variant": variants,
+            "scoring": scoring_schemes,
+            "theme": themes,
+            "surface": surfaces,
+            "card_size": card_sizes,
+        }
+
+        game_box = QGroupBox("Game")
+        game_form = QFormLayout(game_box)
+        look_box = QGroupBox("Looks")
+        look_form = QFormLayout(look_box)
+        for name, label_text, description in _COMBOS:
+            combo = QComboBox()
+            combo.setObjectName(name)
+            plain = label_text.replace("&", "").rstrip(":")
+            combo.setAccessibleName(plain)
+            combo.setAccessibleDescription(description)
+            combo.setToolTip(description)
+            for choice_id, display in choices[name]:
+                combo.addItem(display, choice_id)
+            label = QLabel(label_text)
+            label.setBuddy(combo)
+            (game_form if name in ("variant", "scoring") else look_form).addRow(label, combo)
+            combo.currentIndexChanged.connect(lambda _i, n=name: self._combo_changed(n))
+            self.combos[name] = combo
+
+        behaviour_box = QGroupBox("Behaviour")
+        behaviour = QVBoxLayout(behaviour_box)
+        for name, text, description in _CHECKS:
+            check = QCheckBox(text)
+            check.setObjectName(name)
+            check.setAccessibleName(text.replace("&", ""))
+            check.setAccessibleDescription(description)
+            check.setToolTip(description)
+            check.toggled.connect(lambda on, n=name: self._check_toggled(n, on))
+            if name == "large_print":
+                look_form.addRow(check)
+            else:
+                behaviour.addWidget(check)
+            self.checks[name] = check
+
+        note = QLabel("Changes apply at once.")
+        note.setAccessibleName("Changes apply at once.")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setAccessibleName("Close")
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(game_box)
+        layout.addWidget(look_box)
+        layout.addWidget(behaviour_box)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+        self.set_settings(settings)
+
+    # -- the value -------------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        """The settings as the dialog shows them now."""
+        return self._settings
+
+    def set_settings(self, settings: Settings) -> None:
+        """Show ``settings`` (e.g. changed from a menu) without emitting anything."""
+        self._updating = True
+        try:
+            self._settings = settings
+            for name, combo in self.combos.items():
+                _select(combo, getattr(settings, name))
+            for name, check in self.checks.items():
+                check.setChecked(bool(getattr(settings, name)))
+        finally:
+            self._updating = False
+
+    # -- changes ---------------------------------------------------------------------
+    def _combo_changed(self, name: str) -> None:
+        value = self.combos[name].currentData()
+        if isinstance(value, str):
+            self._change(**{name: value})
+
+    def _check_toggled(self, name: str, on: bool) -> None:
+        self._change(**{name: on})
+
+    def _change(self, **changes: Any) -> None:
+        if self._updating:
+            return
+        new = dataclasses.replace(self._settings, **changes)
+        if new == self._settings:
+            return
+        self._settings = new
+        self.settingsChanged.emit(new)
+
+
+def _select(combo: QComboBox, value: str) -> None:
+    """Select the item whose id is ``value``; show an unavailable id rather than lose it."""
+    index = combo.findData(value)
+    if index < 0:
+        combo.addItem(f"{value} (not available)", value)
+        index = combo.count() - 1
+    combo.setCurrentIndex(index)

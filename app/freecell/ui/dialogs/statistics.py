@@ -1,0 +1,220 @@
+"""The Statistics dialog: each variant's figures, the deals beaten, and a reset.
+
+The figures come from :class:`freecell.storage.StatisticsStore` (read when the
+dialog opens and after a reset); the dialog never does arithmetic of its own.  It
+says plainly that time and moves are recorded only for won games, lists every deal
+played in the chosen variant (so a player can see which deals they have beaten), and
+resets one variant only after the player confirms -- the previous file stays on disk
+as the backup either way.
+
+Keyboard: the variant selector (Alt+V), each figure (Tab reaches them; their
+accessible names read "Played: 12"), the deal table (arrows), Reset (Alt+R), Close.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from freecell.storage import Statistics, StatisticsStore, VariantStats
+
+Choice = tuple[str, str]
+"""(variant id, display name)."""
+
+ONLY_WINS_NOTE = "Time and moves are recorded only for won games."
+NOTHING_YET = "none yet"
+DEAL_COLUMNS = ("Deal", "Result", "Played", "Best moves", "Best time")
+
+
+def format_seconds(seconds: float | None) -> str:
+    """``75.4`` -> ``"1:15"``; an hour or more -> ``"1:02:03"``; None -> ``"none yet"``."""
+    if seconds is None:
+        return NOTHING_YET
+    total = round(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _streak(stats: VariantStats) -> str:
+    if stats.current_win_streak:
+        n = stats.current_win_streak
+        return f"{n} win" + ("s" if n != 1 else "")
+    if stats.current_loss_streak:
+        n = stats.current_loss_streak
+        return f"{n} loss" + ("es" if n != 1 else "")
+    return NOTHING_YET
+
+
+def _optional(value: int | None) -> str:
+    return NOTHING_YET if value is None else str(value)
+
+
+def figures(stats: VariantStats) -> list[tuple[str, str]]:
+    """The (label, value) rows the dialog shows, in order."""
+    return [
+        ("Played", str(stats.played)),
+        ("Won", str(stats.won)),
+        ("Lost", str(stats.lost)),
+        ("Win rate", f"{stats.win_rate:.0%}" if stats.played else NOTHING_YET),
+        ("Current streak", _streak(stats)),
+        ("Longest winning streak", str(stats.longest_win_streak)),
+        ("Longest losing streak", str(stats.longest_loss_streak)),
+        ("Best score", _optional(stats.best_score)),
+        ("Fastest win", format_seconds(stats.fastest_win)),
+        ("Fewest moves", _optional(stats.fewest_moves)),
+        ("Deals beaten", str(len(stats.beaten_deals()))),
+    ]
+
+
+class StatisticsDialog(QDialog):
+    """Shows ``store``'s figures per variant; ``statisticsReset(variant_id)`` after a reset."""
+
+    statisticsReset = Signal(str)
+
+    def __init__(
+        self,
+        store: StatisticsStore,
+        *,
+        variants: Sequence[Choice],
+        current_variant: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Statistics")
+        self.setAccessibleName("Statistics")
+        self.store = store
+        self.stats: Statistics = store.load()
+
+        self.variant_box = QComboBox()
+        self.variant_box.setAccessibleName("Variant")
+        self.variant_box.setAccessibleDescription("Whose statistics are shown")
+        known = dict(variants)
+        for vid, name in variants:
+            self.variant_box.addItem(name, vid)
+        for vid in sorted(self.stats.variants):  # played once, plugin since switched off
+            if vid not in known:
+                self.variant_box.addItem(vid, vid)
+        variant_label = QLabel("&Variant:")
+        variant_label.setBuddy(self.variant_box)
+        top = QHBoxLayout()
+        top.addWidget(variant_label)
+        top.addWidget(self.variant_box, 1)
+
+        form = QFormLayout()
+        self.values: dict[str, QLabel] = {}
+        for label, _value in figures(VariantStats()):
+            value_label = QLabel()
+            value_label.setObjectName(label)
+            value_label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            value_label.setTextInteractionFlags(
+                Qt.TextInteractionFlag.TextSelectableByKeyboard
+                | Qt.TextInteractionFlag.TextSelectableByMouse
+            )
+            form.addRow(f"{label}:", value_label)
+            self.values[label] = value_label
+
+        self.note = QLabel(ONLY_WINS_NOTE)
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName(ONLY_WINS_NOTE)
+
+        self.deals = QTableWidget(0, len(DEAL_COLUMNS))
+        self.deals.setHorizontalHeaderLabels(DEAL_COLUMNS)
+        self.deals.setAccessibleName("Deals played")
+        self.deals.setAccessibleDescription("Every deal played in this variant, and whether won")
+        self.deals.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.deals.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.deals.verticalHeader().setVisible(False)
+        self.deals.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.deals.setTabKeyNavigation(False)
+        self.deals_label = QLabel("&Deals played:")
+        self.deals_label.setBuddy(self.deals)
+
+        self.reset_button = QPushButton("&Reset this variant…")
+        self.reset_button.setAccessibleName("Reset this variant's statistics")
+        self.reset_button.setAutoDefault(False)
+        self.reset_button.clicked.connect(self.confirm_reset)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.addButton(self.reset_button, QDialogButtonBox.ButtonRole.ResetRole)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(form)
+        layout.addWidget(self.note)
+        layout.addWidget(self.deals_label)
+        layout.addWidget(self.deals, 1)
+        layout.addWidget(buttons)
+        self.resize(520, 560)
+
+        self.variant_box.currentIndexChanged.connect(lambda _i: self.show_variant())
+        if current_variant is not None:
+            index = self.variant_box.findData(current_variant)
+            if index >= 0:
+                self.variant_box.setCurrentIndex(index)
+        self.show_variant()
+
+    @property
+    def variant_id(self) -> str:
+        return str(self.variant_box.currentData())
+
+    def show_variant(self) -> None:
+        stats = self.stats.for_variant(self.variant_id)
+        name = self.variant_box.currentText()
+        for label, value in figures(stats):
+            self.values[label].setText(value)
+            self.values[label].setAccessibleName(f"{label}: {value}")
+        self.reset_button.setEnabled(stats.played > 0)
+        records = sorted(stats.deals.values(), key=lambda r: r.deal)
+        self.deals.setRowCount(len(records))
+        for row, record in enumerate(records):
+            cells = (
+                f"#{record.deal}",
+                "Won" if record.beaten else "Not won yet",
+                str(record.played),
+                _optional(record.best_moves),
+                format_seconds(record.best_seconds),
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column != 1:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.deals.setItem(row, column, item)
+        self.deals.setAccessibleDescription(
+            f"{len(records)} deals played in {name}, {len(stats.beaten_deals())} beaten"
+        )
+
+    def confirm_reset(self) -> bool:
+        """Ask, then wipe this variant's figures; True when they were reset."""
+        vid, name = self.variant_id, self.variant_box.currentText()
+        answer = QMessageBox.question(
+            self,
+            "Reset statistics",
+            f"Reset all statistics for {name}? Its games played, streaks, best times and "
+            "the record of deals beaten will be cleared. Other variants are kept.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        self.stats = self.store.reset(vid)
+        self.show_variant()
+        self.statisticsReset.emit(vid)
+        return True
