@@ -151,7 +151,7 @@ def compute_layout(
     for cards in position.columns:
         steps = max(0, len(cards) - 1)
         step = normal if steps == 0 else max(floor, min(normal, room / steps))
-        offsets.append(float(round(step, 2)))
+        offsets.append(float(round(step)))  # whole pixels: cards drawn 1:1, never blurred
     deepest = max(
         (
             col_top + max(0, len(c) - 1) * off + card_h

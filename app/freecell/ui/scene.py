@@ -52,7 +52,7 @@ class CardItem(QGraphicsPixmapItem):
         super().__init__()
         self.card = card
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
-        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setTransformationMode(Qt.TransformationMode.FastTransformation)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
 
@@ -114,6 +114,7 @@ class TableScene(QGraphicsScene):
         self.dpr = 1.0
         self.reduce_motion = False
         self._glide: _Glide | None = None
+        self._pixmaps_dirty = True
         self._background: QPixmap | None = None
         self._selection = self._mark_item(Z_MARK, QColor(255, 204, 51, 70), QColor("#ffcc33"), 3)
         self._focus = self._mark_item(Z_MARK + 2, None, QColor("#ffffff"), 3, dashed=True)
@@ -179,13 +180,23 @@ class TableScene(QGraphicsScene):
             self.large_print,
         )
         if old is None or (old.card_w, old.card_h) != (self.layout.card_w, self.layout.card_h):
-            self._refresh_pixmaps()
+            self._pixmaps_dirty = True  # painted on the next draw, at the final size
         self.setSceneRect(0, 0, self.layout.width, self.layout.height)
         self._background = None
         self.update()
 
+    def ensure_pixmaps(self) -> None:
+        """Give the cards their pictures for the current size, if that changed.
+
+        Called just before the view paints, so the several relayouts of a start-up
+        or a window resize paint the deck once, at the size that is finally shown.
+        """
+        if self._pixmaps_dirty and self.layout is not None:
+            self._refresh_pixmaps()
+
     def _refresh_pixmaps(self) -> None:
         assert self.layout is not None
+        self._pixmaps_dirty = False
         w, h = int(self.layout.card_w), int(self.layout.card_h)
         for c, item in self.items_by_card.items():
             item.setPixmap(self.renderer.pixmap(c, w, h, self.dpr, self.large_print))

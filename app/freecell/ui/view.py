@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtGui import (
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from .input import InputController
@@ -26,9 +33,8 @@ class TableView(QGraphicsView):
         self.on_resized: Callable[[], None] | None = None
         self._relayouting = False
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setRenderHints(
-            QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
-        )
+        # cards are drawn 1:1 from images made at the device pixel ratio: no smoothing
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
@@ -76,6 +82,10 @@ class TableView(QGraphicsView):
         self.relayout()
         if self.on_resized is not None:
             self.on_resized()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self.table.ensure_pixmaps()
+        super().paintEvent(event)
 
     # -- input ------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
