@@ -207,7 +207,7 @@ def test_self_check_starts_a_qt_free_solver_worker() -> None:
 
 
 def test_the_gui_starts_logs_and_quits_by_itself(tmp_path: Path) -> None:
-    """CI's smoke run in miniature: the real launcher, offscreen, FREECELL_SMOKE_QUIT_MS."""
+    """CI's smoke run in miniature: ``python -m freecell`` offscreen, quitting by itself."""
     home = tmp_path / "home"
     env = {
         **os.environ,
@@ -215,15 +215,8 @@ def test_the_gui_starts_logs_and_quits_by_itself(tmp_path: Path) -> None:
         "QT_QPA_PLATFORM": "offscreen",
         launch.SMOKE_QUIT_ENV: "200",
     }
-    code = (
-        "import sys\n"
-        "from freecell.launch import prepare\n"
-        "prepare()\n"
-        "from freecell.__main__ import main\n"
-        "sys.exit(main([]))\n"
-    )
     result = subprocess.run(
-        [sys.executable, "-c", code],
+        [sys.executable, "-m", "freecell"],
         env=env,
         capture_output=True,
         text=True,
