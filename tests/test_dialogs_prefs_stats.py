@@ -205,3 +205,77 @@ def test_format_seconds() -> None:
     assert format_seconds(0) == "0:00"
     assert format_seconds(75.4) == "1:15"
     assert format_seconds(3600) == "1:00:00"
+
+
+# -- wired into the real main window ---------------------------------------------------------
+
+
+def _window(qtbot: Any, storage: Any) -> Any:
+    from freecell.ui.main_window import MainWindow, ViewSettings
+
+    def save(view: ViewSettings) -> None:
+        storage.settings.save(
+            dataclasses.replace(storage.settings.load(), **dataclasses.asdict(view))
+        )
+
+    window = MainWindow(
+        deal_number=617,
+        settings=ViewSettings(reduce_motion=False, card_size="medium"),
+        save_settings=save,
+    )
+    qtbot.addWidget(window)
+    with qtbot.waitExposed(window):
+        window.show()
+    return window
+
+
+def test_preferences_from_the_game_menu_apply_to_the_window_and_are_saved(qtbot: Any) -> None:
+    from freecell.storage import Storage
+    from freecell.ui.dialogs.preferences import install_preferences
+
+    storage = Storage()
+    window = _window(qtbot, storage)
+    seen: list[Settings] = []
+    action = install_preferences(window, storage, scoring_schemes=SCORING, on_change=seen.append)
+    assert action in window.menus["game"].actions()
+    action.trigger()
+    dialog: PreferencesDialog = window.preferences_dialog
+    qtbot.waitExposed(dialog)
+    assert dialog.settings.card_size == "medium"
+
+    dialog.combos["card_size"].setCurrentIndex(dialog.combos["card_size"].findData("large"))
+    assert window.settings.card_size == "large"
+    dialog.checks["reduce_motion"].setChecked(True)
+    assert window.reduce_motion_action.isChecked() and window.scene.reduce_motion
+    dialog.checks["safe_autoplay"].setChecked(True)
+    assert window.safe_autoplay_action.isChecked() and window.bus.game.auto_play
+    dialog.combos["scoring"].setCurrentIndex(1)
+    dialog.combos["variant"].setCurrentIndex(dialog.combos["variant"].findData("bakers-game"))
+    assert window.bus.game.variant.id == "bakers-game"
+
+    on_disk = Storage().settings.load()
+    assert on_disk.card_size == "large"
+    assert on_disk.reduce_motion and on_disk.safe_autoplay
+    assert on_disk.scoring == "standard"
+    assert on_disk.variant == "bakers-game"
+    assert seen[-1] == dialog.settings
+    dialog.close()
+
+
+def test_statistics_from_the_game_menu_open_on_the_variant_played(qtbot: Any) -> None:
+    from freecell.engine import NewDeal, builtin_variant
+    from freecell.storage import Storage
+    from freecell.ui.dialogs.statistics import install_statistics
+
+    storage = Storage()
+    storage.statistics.record("freecell-2", 9, True, 77, 90.0)
+    window = _window(qtbot, storage)
+    window.dispatch(NewDeal(variant=builtin_variant("freecell-2")))
+    action = install_statistics(window, storage)
+    assert action in window.menus["game"].actions()
+    action.trigger()
+    dialog: StatisticsDialog = window.statistics_dialog
+    qtbot.waitExposed(dialog)
+    assert dialog.variant_id == "freecell-2"
+    assert dialog.values["Fewest moves"].text() == "77"
+    dialog.close()

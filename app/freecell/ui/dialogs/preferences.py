@@ -16,10 +16,11 @@ description for screen readers.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,7 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from freecell.storage import CARD_SIZES, Settings
+from freecell.storage import CARD_SIZES, Settings, Storage
+
+if TYPE_CHECKING:
+    from freecell.ui.main_window import MainWindow
 
 Choice = tuple[str, str]
 """(id, display name)."""
@@ -189,3 +193,86 @@ def _select(combo: QComboBox, value: str) -> None:
         combo.addItem(f"{value} (not available)", value)
         index = combo.count() - 1
     combo.setCurrentIndex(index)
+
+
+# -- wiring into the main window ----------------------------------------------------------
+
+_VIEW_FIELDS = ("card_size", "large_print", "theme", "surface", "reduce_motion", "safe_autoplay")
+
+
+def install_preferences(
+    window: MainWindow,
+    storage: Storage,
+    *,
+    scoring_schemes: Sequence[Choice] = (("none", "No scoring"),),
+    on_change: Callable[[Settings], None] | None = None,
+) -> QAction:
+    """Add "Preferences…" (Ctrl+,) to the window's Game menu; returns the action.
+
+    Each change is applied to the window through its own public methods (the same
+    ones its menus use, so the menus' check marks follow), then the whole Settings
+    are saved with ``storage.settings.save``.  A new variant starts a new deal of it
+    at once, as the Game > Variant menu does.  ``on_change`` gets every new Settings
+    for what the window itself does not handle (the scoring scheme, live
+    winnability).
+    """
+    action = QAction("&Preferences…", window)
+    action.setShortcut(QKeySequence("Ctrl+,"))
+    action.setMenuRole(QAction.MenuRole.PreferencesRole)
+
+    def current() -> Settings:
+        view = {name: getattr(window.settings, name) for name in _VIEW_FIELDS}
+        return dataclasses.replace(
+            storage.settings.load(), variant=window.bus.game.variant.id, **view
+        )
+
+    def changed(new: Settings) -> None:
+        apply_to_window(window, new)
+        on_disk = storage.settings.load()
+        keep = {"window_geometry", "window_state", "enabled_plugins", "extra"}
+        fields = {
+            f.name: getattr(new, f.name) for f in dataclasses.fields(Settings) if f.name not in keep
+        }
+        storage.settings.save(dataclasses.replace(on_disk, **fields))
+        if on_change is not None:
+            on_change(new)
+
+    def open_dialog() -> None:
+        catalog = window.catalog
+        dialog = PreferencesDialog(
+            current(),
+            variants=[(v.id, v.name) for v in catalog.variants],
+            scoring_schemes=scoring_schemes,
+            themes=[(t.id, t.name) for t in catalog.themes],
+            surfaces=[(s.id, s.name) for s in catalog.surfaces],
+            parent=window,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.settingsChanged.connect(changed)
+        window.preferences_dialog = dialog  # type: ignore[attr-defined]
+        dialog.open()
+
+    action.triggered.connect(open_dialog)
+    window.add_game_menu_action(action)
+    return action
+
+
+def apply_to_window(window: MainWindow, new: Settings) -> None:
+    """Make the window show ``new`` (only what differs is touched)."""
+    from freecell.ui.layout import CardSize
+
+    shown = window.settings
+    if new.card_size != shown.card_size:
+        window.set_card_size(CardSize(new.card_size))
+    if new.large_print != shown.large_print:
+        window.set_large_print(new.large_print)
+    if new.theme != shown.theme:
+        window.set_theme(window.catalog.theme(new.theme))
+    if new.surface != shown.surface:
+        window.set_surface(window.catalog.surface(new.surface))
+    if new.reduce_motion != window.reduce_motion_action.isChecked():
+        window.reduce_motion_action.trigger()
+    if new.safe_autoplay != window.safe_autoplay_action.isChecked():
+        window.safe_autoplay_action.trigger()
+    if new.variant != window.bus.game.variant.id:
+        window.play_variant(window.catalog.variant(new.variant))

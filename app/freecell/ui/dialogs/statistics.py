@@ -14,8 +14,10 @@ accessible names read "Played: 12"), the deal table (arrows), Reset (Alt+R), Clo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -33,7 +35,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from freecell.storage import Statistics, StatisticsStore, VariantStats
+from freecell.storage import Statistics, StatisticsStore, Storage, VariantStats
+
+if TYPE_CHECKING:
+    from freecell.ui.main_window import MainWindow
 
 Choice = tuple[str, str]
 """(variant id, display name)."""
@@ -218,3 +223,28 @@ class StatisticsDialog(QDialog):
         self.show_variant()
         self.statisticsReset.emit(vid)
         return True
+
+
+def install_statistics(window: MainWindow, storage: Storage) -> QAction:
+    """Add "Statistics…" (Ctrl+I) to the window's Game menu; returns the action.
+
+    The dialog opens on the variant being played and lists every variant the
+    window offers (plus any with figures whose plugin is now off).
+    """
+    action = QAction("S&tatistics…", window)
+    action.setShortcut(QKeySequence("Ctrl+I"))
+
+    def open_dialog() -> None:
+        dialog = StatisticsDialog(
+            storage.statistics,
+            variants=[(v.id, v.name) for v in window.catalog.variants],
+            current_variant=window.bus.game.variant.id,
+            parent=window,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.statistics_dialog = dialog  # type: ignore[attr-defined]
+        dialog.open()
+
+    action.triggered.connect(open_dialog)
+    window.add_game_menu_action(action)
+    return action
