@@ -14,6 +14,7 @@ view scrolls rather than hide an index.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -151,7 +152,8 @@ def compute_layout(
     for cards in position.columns:
         steps = max(0, len(cards) - 1)
         step = normal if steps == 0 else max(floor, min(normal, room / steps))
-        offsets.append(float(round(step)))  # whole pixels: cards drawn 1:1, never blurred
+        # whole pixels, so cards are drawn 1:1 and never blurred; never under the floor
+        offsets.append(float(max(math.ceil(floor), round(step))))
     deepest = max(
         (
             col_top + max(0, len(c) - 1) * off + card_h
