@@ -125,3 +125,19 @@ def test_a_broken_plugin_is_a_warning_not_a_failure(
     assert "bad day" in captured.err
     assert main(["board", "1"]) == 0
     assert "warning: Plugin 'bad'" in capsys.readouterr().err
+
+
+def test_replay_and_solve_accept_an_enabled_plugin_variant(
+    site: FakeSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site.install("freecell-six", "freecell_six", SIX, entry_name="six")
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1a\n", encoding="utf-8")
+    replay = ["replay", "617", "--variant", "six-cells", "--moves", str(moves), "-q"]
+    assert main(replay) == 2
+    assert main(["plugins", "--enable", "six"]) == 0
+    capsys.readouterr()
+    assert main(replay) == 0
+    assert "Freecells: JD - - - - -" in capsys.readouterr().out  # six cells, one used
+    assert main(["solve", "617", "--variant", "six-cells"]) == 0
+    assert "solved" in capsys.readouterr().out
