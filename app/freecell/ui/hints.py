@@ -162,4 +162,4 @@ def default_service() -> HintService | None:
     except ImportError:
         log.warning("freecell.solver.service is missing: hints are off")
         return None
-    return SolverService()  # type: ignore[no-any-return]
+    return SolverService()

@@ -208,10 +208,9 @@ class MainWindow(QMainWindow):
         self.auto_finish_timer.timeout.connect(self._auto_finish_tick)
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(500)
+        self.status = StatusPanel(self.statusBar(), self.play_deal, self._invalid_deal)
         self.clock_timer.timeout.connect(lambda: self.status.update_time(self.bus.game.elapsed))
         self.clock_timer.start()
-
-        self.status = StatusPanel(self.statusBar(), self.play_deal, self._invalid_deal)
         self.menus: dict[str, QMenu] = {}
         self._build_actions()
         self._build_toolbar()
@@ -488,7 +487,7 @@ class MainWindow(QMainWindow):
         self.choose_deal_action = self._action(
             "&Choose deal\u2026", self._focus_deal_box, ["Ctrl+G"], "Type a deal number to play"
         )
-        self.quit_action = self._action("&Quit", self.close, [QKeySequence.StandardKey.Quit])
+        self.quit_action = self._action("&Quit", self._quit, [QKeySequence.StandardKey.Quit])
         self.undo_action = self._action(
             "&Undo", self.undo, ["Ctrl+Z", "U"], "Take back the last move (U)"
         )
@@ -668,6 +667,9 @@ class MainWindow(QMainWindow):
                 self._save_settings(self.settings)
             except Exception:
                 log.exception("saving settings failed")
+
+    def _quit(self) -> None:
+        self.close()
 
     def _focus_deal_box(self) -> None:
         self.status.deal_box.setFocus()

@@ -75,14 +75,18 @@ class ResultsPanel(QFrame):
         self.new_button.setObjectName("primary")
         self.replay_button = QPushButton("Replay deal")
         self.look_button = QPushButton("Look at the board")
-        self.new_button.clicked.connect(lambda: (self.hide(), on_new_deal()))
-        self.replay_button.clicked.connect(lambda: (self.hide(), on_replay()))
+        self.new_button.clicked.connect(lambda: self._leave(on_new_deal))
+        self.replay_button.clicked.connect(lambda: self._leave(on_replay))
         self.look_button.clicked.connect(self.hide)
         for b in (self.new_button, self.replay_button, self.look_button):
             buttons.addWidget(b)
         box.addLayout(buttons)
         self.deal_number: int | None = None
         self.hide()
+
+    def _leave(self, then: Callable[[], None]) -> None:
+        self.hide()
+        then()
 
     def show_result(
         self, seconds: float, moves: int, cards_home: int, deal_number: int | None, variant: str

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable
 from functools import cache
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QPointF, QRect, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -248,9 +248,9 @@ class TableScene(QGraphicsScene):
         for col, cards in enumerate(position.columns):
             for depth, c in enumerate(cards):
                 out[c] = (lay.card_rect(col, depth), Z_CARD + depth)
-        for i, c in enumerate(position.cells):
-            if c is not None:
-                out[c] = (lay.cells[i], Z_CARD)
+        for i, held in enumerate(position.cells):
+            if held is not None:
+                out[held] = (lay.cells[i], Z_CARD)
         for suit in Suit:
             top = position.foundations[suit]
             for rank in range(1, top + 1):
@@ -445,7 +445,7 @@ class TableScene(QGraphicsScene):
         return self._focus.isVisible()
 
     # -- background -------------------------------------------------------------------
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         if self._background is None or self._background.size().width() != int(
             self.sceneRect().width() * self.dpr
         ):
