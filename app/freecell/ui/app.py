@@ -127,6 +127,16 @@ def run(
     if manager is not None:
         window.bus.subscribe(manager.notify)  # type: ignore[attr-defined]
     storage.follow(window.bus, score_of)
+    from .dialogs.preferences import install_preferences
+    from .dialogs.statistics import install_statistics
+
+    schemes = (
+        [(s.id, s.name) for s in manager.scoring_schemes()]  # type: ignore[attr-defined]
+        if manager is not None
+        else [("none", "No scoring")]
+    )
+    install_preferences(window, storage, scoring_schemes=schemes)
+    install_statistics(window, storage)
     window.storage = storage  # type: ignore[attr-defined]
     window.plugin_manager = manager  # type: ignore[attr-defined]
     geometry = decode_bytes(stored.window_geometry)
