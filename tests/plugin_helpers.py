@@ -34,9 +34,10 @@ class FakeSite:
         entry_name: str | None = None,
         version: str = "1.0",
         summary: str = "",
+        attribute: str | None = None,
     ) -> None:
         """Install a one-module distribution whose entry point in group ``freecell``
-        is ``entry_name = module``."""
+        is ``entry_name = module`` (or ``module:attribute``)."""
         (self.root / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
         info = self.root / f"{dist.replace('-', '_')}-{version}.dist-info"
         info.mkdir()
@@ -44,8 +45,9 @@ class FakeSite:
             f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\nSummary: {summary}\n",
             encoding="utf-8",
         )
+        target = f"{module}:{attribute}" if attribute else module
         (info / "entry_points.txt").write_text(
-            f"[freecell]\n{entry_name or module} = {module}\n", encoding="utf-8"
+            f"[freecell]\n{entry_name or module} = {target}\n", encoding="utf-8"
         )
         self.modules.append(module)
 

@@ -145,6 +145,30 @@ def test_enabled_choice_persists_in_the_settings_file(site: FakeSite) -> None:
     assert [t.id for t in reloaded.card_themes()] == ["classic"]  # the core default
 
 
+def test_an_entry_point_may_name_an_instance(site: FakeSite) -> None:
+    site.install(
+        "freecell-obj",
+        "freecell_obj",
+        """
+        from freecell import hookimpl
+        from freecell.themes import TableSurface
+
+        class Surfaces:
+            @hookimpl
+            def freecell_table_surfaces(self):
+                return [TableSurface(id="sand", name="Sand", top="#e0c890", bottom="#c8a870")]
+
+        PLUGIN = Surfaces()
+        """,
+        entry_name="sand",
+        attribute="PLUGIN",
+    )
+    manager = create_manager({"sand": True})
+    assert manager.take_notices() == []
+    assert manager.choose_table_surface("sand").value.name == "Sand"
+    assert manager.provider(Kind.TABLE_SURFACE, "sand") == "sand"
+
+
 def test_disabling_a_plugin_unregisters_it(site: FakeSite) -> None:
     site.install("freecell-six", "freecell_six", VARIANT_PLUGIN, entry_name="six")
     manager = create_manager({"six": True})
