@@ -101,6 +101,20 @@ def test_resize_relayouts_and_keeps_the_deal(qtbot) -> None:  # type: ignore[no-
     assert window.bus.game.position == before
 
 
+def test_a_new_size_is_painted_off_the_gui_thread_and_then_swapped_in(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    item = window.scene.items_by_card[card("AS")]
+    old_w = window.scene.layout.card_w
+    window.resize(1500, 1050)
+    qtbot.waitUntil(lambda: window.scene.layout.card_w > old_w)
+    window.view.grab()
+    if window.scene.pending_deck is not None:  # meanwhile the old picture is scaled
+        assert item.scale() == pytest.approx(window.scene.layout.card_w / old_w)
+    qtbot.waitUntil(lambda: window.scene.pending_deck is None, timeout=5000)
+    assert item.scale() == 1.0
+    assert item.pixmap().width() >= window.scene.layout.card_w
+
+
 def test_long_columns_compress_to_stay_on_screen() -> None:
     short = compute_layout(900, 560, FREECELL, deal(1, FREECELL), CardSize.LARGE)
     tall = compute_layout(900, 5000, FREECELL, deal(1, FREECELL), CardSize.LARGE)
@@ -124,7 +138,8 @@ def test_every_card_size_renders(qtbot, size: CardSize) -> None:  # type: ignore
             lay.card_w == {"small": 72, "medium": 96, "large": 124, "extra-large": 164}[size.value]
         )
     assert lay.card_h == round(lay.card_w * CARD_ASPECT)
-    window.view.grab()  # the deck is painted for the new size when the view paints
+    window.view.grab()  # a new size while playing is painted in a worker thread
+    qtbot.waitUntil(lambda: window.scene.pending_deck is None, timeout=5000)
     dpr = window.scene.dpr
     for item in window.scene.items_by_card.values():
         pm = item.pixmap()

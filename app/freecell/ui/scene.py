@@ -115,6 +115,9 @@ class TableScene(QGraphicsScene):
         self.reduce_motion = False
         self._glide: _Glide | None = None
         self._pixmaps_dirty = True
+        self._shown_card_w = 0.0  # the card width the items' pictures were made for
+        self.pending_deck: tuple[int, int, float, bool] | None = None
+        renderer.signals.ready.connect(self._deck_ready)
         self._background: QPixmap | None = None
         self._selection = self._mark_item(Z_MARK, QColor(255, 204, 51, 70), QColor("#ffcc33"), 3)
         self._focus = self._mark_item(Z_MARK + 2, None, QColor("#ffffff"), 3, dashed=True)
@@ -191,15 +194,45 @@ class TableScene(QGraphicsScene):
         Called just before the view paints, so the several relayouts of a start-up
         or a window resize paint the deck once, at the size that is finally shown.
         """
-        if self._pixmaps_dirty and self.layout is not None:
+        if not self._pixmaps_dirty or self.layout is None:
+            return
+        key = (int(self.layout.card_w), int(self.layout.card_h), self.dpr, self.large_print)
+        if not self._shown_card_w or self.renderer.has_deck(*key):
             self._refresh_pixmaps()
+            return
+        # A new size while playing (the window is being resized): scale the old
+        # pictures for a moment and paint the new deck in a worker thread.
+        self._pixmaps_dirty = False
+        factor = self.layout.card_w / self._shown_card_w
+        for item in self.items_by_card.values():
+            item.setScale(factor)
+        if key != self.pending_deck:
+            self.pending_deck = key
+            self.renderer.prepare(*key)
+
+    def _deck_ready(self, key: object) -> None:
+        if key != self.pending_deck:
+            return
+        self.pending_deck = None
+        if self.layout is not None and key == (
+            int(self.layout.card_w),
+            int(self.layout.card_h),
+            self.dpr,
+            self.large_print,
+        ):
+            self._refresh_pixmaps()
+        else:
+            self._pixmaps_dirty = True
+            self.update()
 
     def _refresh_pixmaps(self) -> None:
         assert self.layout is not None
         self._pixmaps_dirty = False
         w, h = int(self.layout.card_w), int(self.layout.card_h)
+        self._shown_card_w = self.layout.card_w
         for c, item in self.items_by_card.items():
             item.setPixmap(self.renderer.pixmap(c, w, h, self.dpr, self.large_print))
+            item.setScale(1.0)
         self.renderer.forget_other_sizes(w, h)
 
     def refresh_cards(self) -> None:
