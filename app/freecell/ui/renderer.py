@@ -406,7 +406,10 @@ class _PrepareJob(QRunnable):
         w, h, dpr, large = self._key
         for c in DECK:
             self._renderer.image(c, w, h, dpr, large)
-        self._renderer.signals.ready.emit(self._key)
+        try:
+            self._renderer.signals.ready.emit(self._key)
+        except RuntimeError:  # the window closed while the deck was being painted
+            pass
 
 
 class CardRenderer:
