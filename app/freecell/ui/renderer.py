@@ -14,6 +14,7 @@ any theme.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 from functools import cache
@@ -406,10 +407,9 @@ class _PrepareJob(QRunnable):
         w, h, dpr, large = self._key
         for c in DECK:
             self._renderer.image(c, w, h, dpr, large)
-        try:
+        # the window may have closed while the deck was being painted
+        with contextlib.suppress(RuntimeError):
             self._renderer.signals.ready.emit(self._key)
-        except RuntimeError:  # the window closed while the deck was being painted
-            pass
 
 
 class CardRenderer:
