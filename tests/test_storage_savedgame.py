@@ -186,11 +186,14 @@ def test_follow_saves_each_move_and_counts_wins_and_abandoned_games() -> None:
     storage.follow(bus)
 
     bus.dispatch(MoveCards(legal_moves(bus.game.position, FREECELL)[0]))
+    storage.flush()  # saves after moves run on the background writer
     summary = storage.saved_game.summary()
     assert summary is not None and summary.deal_number == 617 and summary.move_count == 1
     bus.dispatch(Undo())
+    storage.flush()
     assert storage.saved_game.summary().move_count == 0  # type: ignore[union-attr]
     bus.dispatch(Redo())
+    storage.flush()
     assert storage.saved_game.summary().move_count == 1  # type: ignore[union-attr]
 
     bus.dispatch(NewDeal(5))  # abandons deal 617: a loss
@@ -204,12 +207,54 @@ def test_follow_saves_each_move_and_counts_wins_and_abandoned_games() -> None:
     assert bus.game.is_won
     stats = storage.statistics.for_variant("freecell")
     assert (stats.played, stats.won, stats.fewest_moves) == (2, 1, 2)
+    storage.flush()
     assert storage.saved_game.summary() is None
 
     bus.dispatch(Undo())
     bus.dispatch(Redo())  # wins again: still one game
     bus.dispatch(NewDeal(6))
     assert storage.statistics.for_variant("freecell").played == 2
+
+
+def test_save_game_on_close_lands_after_every_background_save() -> None:
+    storage = Storage()
+    game = Game(FREECELL, 617)
+    for _ in range(30):
+        game.play(legal_moves(game.position, FREECELL)[0])
+        storage.save_game_soon(game)
+    game.undo()
+    storage.save_game(game)  # synchronous: waits for the writer first
+    back = Storage().saved_game.load()
+    assert back is not None and back.index == game.index == 29
+    assert back.steps == game.steps
+
+
+def test_the_background_writer_runs_the_latest_job_in_order() -> None:
+    import threading
+
+    from freecell.storage.background import BackgroundWriter
+
+    writer = BackgroundWriter()
+    started, release = threading.Event(), threading.Event()
+    ran: list[int] = []
+
+    def slow() -> None:
+        started.set()
+        release.wait(5)
+        ran.append(0)
+
+    writer.submit(slow)
+    assert started.wait(5)
+    for n in range(1, 6):  # submitted while the first job runs: only the last survives
+        writer.submit(lambda n=n: ran.append(n))
+    release.set()
+    assert writer.flush(5)
+    assert ran == [0, 5]
+    writer.submit(lambda: 1 / 0)  # a failing job is logged, the writer goes on
+    assert writer.flush(5)
+    writer.submit(lambda: ran.append(6))
+    assert writer.flush(5)
+    assert ran[-1] == 6
 
 
 def test_declining_the_offered_game_counts_it_as_lost() -> None:

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..engine import Event, Game, GameWon, MoveApplied, Redone, Undone, builtin_variant
+from .background import BackgroundWriter
 from .paths import StoragePaths, default_paths
 from .savedgame import SavedGameStore, VariantResolver
 from .settings import SettingsStore
@@ -74,6 +75,7 @@ class Storage:
         self.saved_game = SavedGameStore(self.paths.saved_game_file, self.notices, resolve)
         self._counted: weakref.WeakSet[Game] = weakref.WeakSet()
         self._current: Game | None = None
+        self.writer = BackgroundWriter()
 
     def take_notices(self) -> list[str]:
         """The messages collected so far; the list is emptied."""
@@ -102,18 +104,31 @@ class Storage:
         )
 
     def save_game(self, game: Game) -> None:
-        """Keep the game in progress (a won or untouched game empties the slot)."""
+        """Keep the game in progress now (a won or untouched game empties the slot);
+        returns once it is on disk.  Call it when the window closes."""
+        self.writer.flush()
         self.saved_game.save(game)
+
+    def save_game_soon(self, game: Game) -> None:
+        """Hand the game in progress to the background writer (after each move)."""
+        document = self.saved_game.document(game)  # read the game on this thread
+        self.writer.submit(lambda: self.saved_game.write(document))
+
+    def flush(self) -> None:
+        """Wait until saves handed to the background writer are on disk."""
+        self.writer.flush()
 
     def decline_saved_game(self) -> None:
         """The player turned the offered game down: it counts as a loss, slot emptied."""
+        self.writer.flush()
         game = self.saved_game.load()
         if game is not None:
             self.record_game(game)
         self.saved_game.clear()
 
     def follow(self, bus: _Bus, score: ScoreOf | None = None) -> Callable[[], None]:
-        """Subscribe to ``bus``: save after each move, count wins and abandoned games.
+        """Subscribe to ``bus``: save after each move (on the background writer; see
+        :meth:`flush`), count wins and abandoned games.
 
         ``score`` gives a game's score under the player's scoring scheme (None: no
         scoring).  Returns the unsubscribe function.
@@ -127,9 +142,8 @@ class Storage:
                 self.record_game(previous, score(previous) if score else None)
             self._current = game
             if isinstance(event, MoveApplied | Undone | Redone):
-                self.save_game(game)
+                self.save_game_soon(game)  # a won game empties the slot
             elif isinstance(event, GameWon):
                 self.record_game(game, score(game) if score else None)
-                self.saved_game.clear()
 
         return bus.subscribe(on_event)

@@ -251,10 +251,21 @@ class SavedGameStore:
 
     def save(self, game: Game) -> None:
         """Keep ``game`` for the next start; a won or untouched game clears the slot."""
+        self.write(self.document(game))
+
+    @staticmethod
+    def document(game: Game) -> JsonObject:
+        """The file's content for ``game`` -- build it on the thread that owns the game."""
         if game.is_won or not game.steps:
-            self.clear()
+            return {"game": None}
+        return {"game": game_to_json(game)}
+
+    def write(self, document: JsonObject) -> None:
+        """Write a :meth:`document` (safe from any thread; an empty slot over no file
+        writes nothing)."""
+        if document.get("game") is None and not self.path.exists():
             return
-        self.file.save({"game": game_to_json(game)})
+        self.file.save(document)
 
     def load(self, now: Callable[[], float] | None = None) -> Game | None:
         """The saved game restored, or None: no game saved, or one that no longer
@@ -281,5 +292,4 @@ class SavedGameStore:
         The file is not deleted: an empty slot is written over it, so the previous
         game survives in the backup copy until the next save.
         """
-        if self.path.exists():
-            self.file.save({"game": None})
+        self.write({"game": None})
