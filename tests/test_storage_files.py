@@ -434,3 +434,14 @@ def test_the_lock_is_reentrant_within_a_process(tmp_path: Path) -> None:
         pass
     with file_lock(lock):
         pass
+
+
+def test_settings_update_changes_only_what_it_is_asked_to() -> None:
+    store = SettingsStore()
+    store.save(Settings(theme="four-colour"))
+    other_copy = SettingsStore()
+    other_copy.update(lambda s: s.with_plugin("extra-variants", False))
+    saved = store.update(lambda s: dataclasses.replace(s, card_size="small"))
+    assert saved.theme == "four-colour"
+    assert saved.enabled_plugins == {"extra-variants": False}
+    assert SettingsStore().load() == saved

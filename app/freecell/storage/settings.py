@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -146,6 +146,17 @@ class SettingsStore:
         """The saved settings, or defaults; never raises for a damaged file."""
         loaded = self.file.load(_decode)
         return loaded if loaded is not None else Settings()
+
+    def update(self, change: Callable[[Settings], Settings]) -> Settings:
+        """Read, change and save under the file lock; returns the saved settings.
+
+        Use it to change a few fields (``lambda s: replace(s, theme="x")``) without
+        overwriting what another running copy saved since this one loaded.
+        """
+        with self.file.lock():
+            new = change(self.load())
+            self.save(new)
+        return new
 
     def save(self, settings: Settings) -> None:
         with self.file.lock():

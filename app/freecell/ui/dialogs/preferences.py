@@ -228,12 +228,11 @@ def install_preferences(
 
     def changed(new: Settings) -> None:
         apply_to_window(window, new)
-        on_disk = storage.settings.load()
         keep = {"window_geometry", "window_state", "enabled_plugins", "extra"}
         fields = {
             f.name: getattr(new, f.name) for f in dataclasses.fields(Settings) if f.name not in keep
         }
-        storage.settings.save(dataclasses.replace(on_disk, **fields))
+        storage.settings.update(lambda on_disk: dataclasses.replace(on_disk, **fields))
         if on_change is not None:
             on_change(new)
 
