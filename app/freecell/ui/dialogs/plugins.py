@@ -11,9 +11,10 @@ the list are a read-only text the screen reader can reach with Tab.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -30,6 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.plugins import Kind, PluginInfo, PluginManager, Source
+
+from .custom_variant import CustomVariantDialog
+
+if TYPE_CHECKING:
+    from freecell.ui.main_window import MainWindow
 
 COLUMNS = ("Plugin", "Provides", "Version", "From", "Status")
 NAME_ROLE = Qt.ItemDataRole.UserRole
@@ -287,3 +293,76 @@ def details_html(info: PluginInfo) -> str:
         kinds = ", ".join(k.value for k in info.kinds)
         parts.append(f"Will provide: {escape(kinds)}. Switch it on to load it.")
     return "<br>".join(parts)
+
+
+# -- wiring into the main window ----------------------------------------------------------
+def install_plugins(window: MainWindow, manager: PluginManager) -> tuple[QAction, QAction]:
+    """Add "Plugins…" and "Custom variant…" to the window's Game menu and keep the
+    window in step with the plugins; returns the two actions.
+
+    Whenever the set of plugins changes (a switch in the dialog, a plugin that fails
+    mid-game) the window's catalog is rebuilt from the manager (``set_catalog`` is
+    called when the window has it, so its menus follow), and the theme, surface and
+    variant in use are checked: one whose plugin is gone falls back to the default
+    (Classic, green felt, FreeCell) and the hint bar says why.  Plugin notices
+    (which plugin failed and why) are shown there too, at once and after each change.
+    """
+    plugins_action = QAction("P&lugins…", window)
+    plugins_action.setObjectName("pluginsAction")
+    custom_action = QAction("C&ustom variant…", window)
+    custom_action.setObjectName("customVariantAction")
+
+    def open_plugins() -> None:
+        dialog = PluginsDialog(manager, window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.plugins_dialog = dialog  # type: ignore[attr-defined]
+        dialog.open()
+
+    def open_custom() -> None:
+        dialog = CustomVariantDialog(window, window.bus.game.variant, manager.variants())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: window.play_variant(dialog.variant()))
+        window.custom_variant_dialog = dialog  # type: ignore[attr-defined]
+        dialog.open()
+
+    def refresh() -> None:
+        custom_action.setEnabled(manager.offers_custom_variants())
+        apply_plugins_to_window(window, manager)
+
+    plugins_action.triggered.connect(open_plugins)
+    custom_action.triggered.connect(open_custom)
+    window.add_game_menu_action(custom_action)
+    window.add_game_menu_action(plugins_action)
+    unsubscribe = manager.subscribe(refresh)
+    window.destroyed.connect(lambda *_: unsubscribe())
+    refresh()
+    return plugins_action, custom_action
+
+
+def apply_plugins_to_window(window: MainWindow, manager: PluginManager) -> list[str]:
+    """Bring the window in line with what the plugins provide now; returns (and
+    shows in the hint bar) the sentences for the player."""
+    from freecell.ui.main_window import Catalog
+
+    catalog = Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces())
+    set_catalog = getattr(window, "set_catalog", None)
+    if callable(set_catalog):
+        set_catalog(catalog)
+    else:
+        window.catalog = catalog
+    messages = [f"{notice}." for notice in manager.take_notices()]
+    theme = manager.choose_card_theme(window.settings.theme)
+    if theme.notice is not None:
+        window.set_theme(theme.value)
+        messages.append(theme.notice)
+    surface = manager.choose_table_surface(window.settings.surface)
+    if surface.notice is not None:
+        window.set_surface(surface.value)
+        messages.append(surface.notice)
+    variant = manager.choose_variant(window.bus.game.variant.id)
+    if variant.notice is not None:
+        window.play_variant(variant.value)
+        messages.append(variant.notice)
+    if messages:
+        window.hint_bar.show_message(" ".join(messages), "info", timeout_ms=12000)
+    return messages
