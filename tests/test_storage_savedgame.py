@@ -263,15 +263,3 @@ def test_declining_the_offered_game_counts_it_as_lost() -> None:
     Storage().decline_saved_game()
     assert storage.statistics.for_variant("freecell").played == 1
     assert storage.saved_game.summary() is None
-
-
-def test_storage_modules_never_import_qt() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys; sys.modules['PySide6'] = None\n"
-        "import freecell.storage, freecell.storage.facade\n"
-        "assert not any(m.startswith('PySide6') for m in sys.modules if sys.modules[m])\n"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True)

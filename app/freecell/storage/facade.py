@@ -1,36 +1,40 @@
 """One object the main window holds to keep everything the player earned on disk.
 
-Wiring (all of it; every call is cheap and never raises for a damaged file)::
+Wiring (this is what ``freecell.ui.app.run`` does; every call is cheap and none
+raises for a damaged file -- damage becomes a sentence in ``notices``)::
 
-    from freecell.storage import Storage
+    from freecell.storage import Storage, decode_bytes, encode_bytes
 
     storage = Storage(resolve=variant_lookup)   # variant id -> Variant (plugins);
                                                 # default: engine.builtin_variant
-    settings = storage.settings.load()          # apply theme, sizes, geometry ...
-    for sentence in storage.take_notices():     # damaged files moved aside, etc.
-        show_to_player(sentence)                # (status bar or a message box)
-
-    offer = storage.saved_game.summary()        # SavedGameSummary | None, cheap
-    if offer and player_says_resume(offer):     # deal, moves, seconds for the text
-        game = storage.saved_game.load()        # Game | None (None: moved aside)
-        bus = CommandBus(game) if game else CommandBus(variant=...)
-    elif offer:
-        storage.decline_saved_game()            # counts it as a loss, empties slot
-    storage.follow(bus)                         # from now on: save after each move,
-                                                # count wins on GameWon, count an
-                                                # abandoned game (new deal/replay)
-                                                # as a loss
-    # Preferences dialog's settingsChanged(Settings):
-    storage.settings.save(new_settings)
+    settings = storage.settings.load()          # Settings; defaults if no file
+    show_to_player(storage.take_notices())      # e.g. "Your statistics file could
+                                                # not be read (...); it was moved
+                                                # aside to ... and ..."
+    offer = storage.saved_game.summary()        # SavedGameSummary | None (cheap:
+                                                # variant, deal, moves, seconds)
+    game = storage.saved_game.load() if offer else None   # Game | None, exact
+    # (if the player turns the offer down instead: storage.decline_saved_game(),
+    #  which counts that game as lost and empties the slot)
+    bus = CommandBus(game) if game else CommandBus(variant=...)
+    storage.follow(bus, score_of)               # after each move: the game is saved
+                                                # on a background thread; GameWon:
+                                                # the win is counted; a game left for
+                                                # NewDeal/ReplayDeal/LoadPosition with
+                                                # moves made: counted as lost
+    # Preferences / Statistics dialogs:
+    #   freecell.ui.dialogs.preferences.install_preferences(window, storage, ...)
+    #   freecell.ui.dialogs.statistics.install_statistics(window, storage)
+    # a settings change from elsewhere (menus):
+    storage.settings.update(lambda s: replace(s, card_size="large"))
     # window close:
-    storage.save_game(bus.game)                 # offered back at the next start
-    storage.settings.save(replace(settings, window_geometry=encode_bytes(
-        bytes(window.saveGeometry())), window_state=encode_bytes(bytes(window.saveState()))))
+    storage.save_game(bus.game)                 # synchronous; offered at next start
+    storage.settings.update(lambda s: replace(s,
+        window_geometry=encode_bytes(bytes(window.saveGeometry().data()))))
 
-``follow`` must be told about every game the bus plays, so subscribe it once right
-after creating the bus (it notices ``bus.game`` being replaced by NewDeal,
-ReplayDeal and LoadPosition by itself).  To restore a saved game into an existing
-bus, build a new CommandBus with it and call ``follow`` on the new bus.
+``follow`` must see every game the bus plays, so subscribe it right after the bus
+is made; it notices ``bus.game`` being replaced by itself.  A restored game's clock
+comes back paused at the saved seconds; ``ResumeClock`` starts it again.
 """
 
 from __future__ import annotations

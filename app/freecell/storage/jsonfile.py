@@ -238,11 +238,9 @@ class JsonFile:
         if after is None:
             return value
         reason, aside = after
-        where = f"moved aside to {aside}" if aside else "moved aside"
+        where = f"it was moved aside to {aside}" if aside else "it could not be moved aside"
         fallback = "the previous good copy was loaded" if value is not None else "defaults are used"
-        self._tell(
-            f"Your {self.what} file could not be read ({reason}); it was {where} and {fallback}."
-        )
+        self._tell(f"Your {self.what} file could not be read ({reason}); {where} and {fallback}.")
         return value
 
     def _parse(self, raw: bytes) -> JsonObject:
