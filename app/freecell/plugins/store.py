@@ -38,8 +38,8 @@ class MemoryStore:
 class SettingsEnabledStore:
     """``Settings.enabled_plugins`` in the settings file.
 
-    Saving re-reads the file and replaces only ``enabled_plugins``, so the other
-    settings on disk are kept as they are.
+    Saving is a locked read-change-write of ``enabled_plugins`` alone, so the other
+    settings on disk (and another running copy's changes to them) are kept.
     """
 
     def __init__(self, settings: SettingsStore) -> None:
@@ -49,8 +49,8 @@ class SettingsEnabledStore:
         return dict(self.settings.load().enabled_plugins)
 
     def save(self, enabled: Mapping[str, bool]) -> None:
-        current = self.settings.load()
-        self.settings.save(dataclasses.replace(current, enabled_plugins=dict(enabled)))
+        choices = dict(enabled)
+        self.settings.update(lambda s: dataclasses.replace(s, enabled_plugins=choices))
 
 
 def settings_store(settings: SettingsStore | None = None) -> SettingsEnabledStore:
