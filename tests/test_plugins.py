@@ -511,3 +511,15 @@ def test_plugins_layer_does_not_import_qt() -> None:
         "assert not any(n.startswith('PySide6') for n in sys.modules), 'Qt imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_builtins_load_by_name_when_entry_point_metadata_is_missing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A frozen app without package metadata still has its built-ins."""
+    with caplog.at_level(logging.WARNING, logger="freecell.plugins"):
+        manager = create_manager({}, entry_points=[], include_user_folder=False)
+    assert [p.name for p in manager.plugins()] == list(FALLBACK_BUILTINS)
+    assert all(p.source is Source.BUILTIN and p.loaded for p in manager.plugins())
+    assert "eight-off" in [v.id for v in manager.variants()]
+    assert "entry points are missing" in caplog.text

@@ -36,8 +36,8 @@ ENTRY_POINT_GROUP = PROJECT_NAME
 HOST_DISTRIBUTION = "freecell"
 USER_MODULE_PREFIX = "freecell_user_plugin_"
 
-# Used only when the freecell distribution's metadata is missing (a frozen app built
-# without ``copy_metadata``); pyproject.toml's [project.entry-points.freecell] is the
+# Used only when the freecell distribution's entry points are missing (a frozen app
+# built without ``copy_metadata``, stale metadata); pyproject.toml's [project.entry-points.freecell] is the
 # source of truth and a test keeps the two equal.
 FALLBACK_BUILTINS: dict[str, str] = {
     "variants": "freecell_builtin_variants",
@@ -153,18 +153,9 @@ def entry_point_candidates(
             hooks=hooks,
         )
         (builtins if is_builtin else packages).append(candidate)
-    if not builtins and entry_points_missing_for_host():
+    if not builtins:  # metadata missing or stale (a frozen app, an old egg-info first)
         builtins = fallback_builtin_candidates()
     return sorted(builtins, key=lambda c: c.name) + sorted(packages, key=lambda c: c.name)
-
-
-def entry_points_missing_for_host() -> bool:
-    """True when the freecell distribution is not installed with its metadata."""
-    try:
-        importlib.metadata.distribution(HOST_DISTRIBUTION)
-    except importlib.metadata.PackageNotFoundError:
-        return True
-    return False
 
 
 def _importer(module: str) -> Callable[[], object]:
@@ -172,7 +163,7 @@ def _importer(module: str) -> Callable[[], object]:
 
 
 def fallback_builtin_candidates() -> list[Candidate]:
-    log.warning("freecell's package metadata is missing; loading the built-in plugins by name")
+    log.warning("freecell's entry points are missing; loading the built-in plugins by name")
     from freecell import __version__
 
     return [
