@@ -445,3 +445,13 @@ def test_settings_update_changes_only_what_it_is_asked_to() -> None:
     assert saved.theme == "four-colour"
     assert saved.enabled_plugins == {"extra-variants": False}
     assert SettingsStore().load() == saved
+
+
+def test_a_removed_file_comes_back_from_its_backup_and_the_player_is_told() -> None:
+    store = StatisticsStore()
+    store.record("freecell", 1, True, 80, 60.0)
+    store.record("freecell", 2, True, 90, 70.0)
+    store.path.unlink()
+    fresh = StatisticsStore()
+    assert fresh.load().for_variant("freecell").played == 1
+    assert "was missing" in fresh.file.notices[0]

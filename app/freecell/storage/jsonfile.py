@@ -235,7 +235,12 @@ class JsonFile:
             value = self._decode(self._parse(self.backup_path.read_bytes()), decode)
         except (OSError, UnreadableFile):
             value = None
-        if after is None:
+        if after is None:  # the file itself is missing: someone removed it
+            if value is not None:
+                self._tell(
+                    f"Your {self.what} file was missing, so the previous good copy "
+                    f"({self.backup_path}) was loaded."
+                )
             return value
         reason, aside = after
         where = f"it was moved aside to {aside}" if aside else "it could not be moved aside"
@@ -300,7 +305,7 @@ class JsonFile:
                     handle.flush()
                     os.fsync(handle.fileno())
                 self._keep_backup()
-                os.replace(temp, self.path)
+                _replace(temp, self.path)
             except BaseException:
                 with contextlib.suppress(OSError):
                     temp.unlink()
@@ -321,7 +326,7 @@ class JsonFile:
             shutil.copyfile(self.path, temp)
             with open(temp, "rb+") as handle:
                 os.fsync(handle.fileno())
-        os.replace(temp, self.backup_path)
+        _replace(temp, self.backup_path)
 
     def _sweep_temporaries(self) -> None:
         """Remove temporary files left by a writer that died (we hold the lock)."""
@@ -389,6 +394,18 @@ def _json_type(value: object) -> str:
     if value is None:
         return "null"
     return type(value).__name__
+
+
+def _replace(source: Path, target: Path) -> None:
+    """``os.replace``; on Windows, retried briefly while a reader holds the target open."""
+    for attempt in range(50):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if os.name != "nt" or attempt == 49:
+                raise
+            time.sleep(0.02)
 
 
 def _fsync_folder(folder: Path) -> None:
