@@ -519,7 +519,7 @@ def test_builtins_load_by_name_when_entry_point_metadata_is_missing(
     """A frozen app without package metadata still has its built-ins."""
     with caplog.at_level(logging.WARNING, logger="freecell.plugins"):
         manager = create_manager({}, entry_points=[], include_user_folder=False)
-    assert [p.name for p in manager.plugins()] == list(FALLBACK_BUILTINS)
+    assert [p.name for p in manager.plugins()] == sorted(FALLBACK_BUILTINS)
     assert all(p.source is Source.BUILTIN and p.loaded for p in manager.plugins())
     assert "eight-off" in [v.id for v in manager.variants()]
     assert "entry points are missing" in caplog.text

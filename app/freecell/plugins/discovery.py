@@ -37,8 +37,8 @@ HOST_DISTRIBUTION = "freecell"
 USER_MODULE_PREFIX = "freecell_user_plugin_"
 
 # Used only when the freecell distribution's entry points are missing (a frozen app
-# built without ``copy_metadata``, stale metadata); pyproject.toml's [project.entry-points.freecell] is the
-# source of truth and a test keeps the two equal.
+# built without ``copy_metadata``, stale metadata); pyproject.toml's
+# [project.entry-points.freecell] is the source of truth and a test keeps the two equal.
 FALLBACK_BUILTINS: dict[str, str] = {
     "variants": "freecell_builtin_variants",
     "scoring": "freecell_builtin_scoring",
