@@ -495,3 +495,33 @@ def test_hints_from_the_real_solver_worker_process(qtbot) -> None:  # type: igno
         assert list(window.hint_bar.buttons) == ["Undo", "Hint", "Replay deal", "New deal"]
     finally:
         window.close()
+
+
+def test_focus_is_described_for_screen_readers(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    load(window, RUNS)
+    window.view.setFocus()
+    piles = window.controller.piles()
+    for _ in range(piles.index(col(0))):
+        qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert window.controller.focus_text == "Column 1, 7 cards: seven of clubs"
+    qtbot.keyClick(window.view, Qt.Key.Key_Up)
+    qtbot.keyClick(window.view, Qt.Key.Key_Up)
+    assert window.controller.focus_text == "Column 1, 7 cards: nine of spades and the 2 below it"
+    assert window.view.accessibleName().endswith("nine of spades and the 2 below it")
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    assert window.controller.focus_text == "The spades foundation: 5 cards home"
+
+
+def test_moves_animate_unless_motion_is_reduced(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, reduce_motion=False)
+    load(window, RUNS)
+    item = window.scene.items_by_card[card("6D")]
+    start = item.pos()
+    click(qtbot, window, card_point(window, col(5)))  # 6D flies home
+    assert window.scene.animating
+    qtbot.waitUntil(lambda: not window.scene.animating, timeout=3000)
+    assert item.pos() != start and shown_where_engine_says(window)
+    window.reduce_motion_action.trigger()
+    click(qtbot, window, card_point(window, col(4)))
+    assert not window.scene.animating and shown_where_engine_says(window)

@@ -295,3 +295,30 @@ def test_launcher_does_not_import_qt_and_prints_version() -> None:
         [sys.executable, "-m", "freecell", "--deal", "zero"], capture_output=True, text=True
     )
     assert bad.returncode == 2 and bad.stderr.startswith("freecell: ")
+
+
+def test_view_settings_round_trip_through_the_settings_file(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from freecell.storage import Settings, SettingsStore
+    from freecell.ui.app import settings_saver, view_settings
+    from freecell.ui.main_window import MainWindow
+
+    store = SettingsStore()
+    store.save(Settings(enabled_plugins={"someone": False}))
+    window = MainWindow(
+        deal_number=1, settings=view_settings(store), save_settings=settings_saver(store)
+    )
+    qtbot.addWidget(window)
+    window.set_card_size(CardSize.EXTRA_LARGE)
+    window.set_theme(BUILTIN_THEMES[2])
+    window.set_large_print(True)
+    window.set_surface(BUILTIN_SURFACES[3])
+    saved = store.load()
+    assert (saved.card_size, saved.theme, saved.large_print, saved.surface) == (
+        "extra-large",
+        BUILTIN_THEMES[2].id,
+        True,
+        BUILTIN_SURFACES[3].id,
+    )
+    assert saved.enabled_plugins == {"someone": False}  # other fields kept
+    again = view_settings(store)
+    assert again.card_size == "extra-large" and again.large_print

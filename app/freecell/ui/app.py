@@ -17,6 +17,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from freecell.engine import Game, Variant
+from freecell.storage import SettingsStore
 
 from .main_window import Catalog, MainWindow, ViewSettings
 
@@ -45,6 +46,22 @@ def _view_settings(stored: object) -> ViewSettings:
         if hasattr(stored, f.name)
     }
     return ViewSettings(**values)
+
+
+def settings_saver(store: SettingsStore) -> Callable[[ViewSettings], None]:
+    """Save the window's view settings into the settings file, keeping every other
+    field (plugins, scoring, what a newer version wrote) as it is on disk."""
+
+    def save(view: ViewSettings) -> None:
+        current = store.load()
+        store.save(dataclasses.replace(current, **dataclasses.asdict(view)))
+
+    return save
+
+
+def view_settings(store: SettingsStore) -> ViewSettings:
+    """The window's settings as the settings file has them."""
+    return _view_settings(store.load())
 
 
 def run(
@@ -78,7 +95,8 @@ def run(
         try:
             variant = resolve(variant_id)
         except (KeyError, ValueError) as error:
-            print(f"freecell: {str(error).strip(chr(39))}", file=sys.stderr)
+            message = error.args[0] if error.args else str(error)
+            print(f"freecell: {message}", file=sys.stderr)
             return 2
 
     storage = Storage(resolve=resolve)
@@ -106,10 +124,7 @@ def run(
         except Exception:
             log.exception("scoring could not be set up")
 
-    def save(view: ViewSettings) -> None:
-        current = storage.settings.load()
-        storage.settings.save(dataclasses.replace(current, **dataclasses.asdict(view)))
-
+    save = settings_saver(storage.settings)
     from .hints import default_service
 
     window = MainWindow(

@@ -83,6 +83,8 @@ class InputController(QObject):
         self._hold.setInterval(HOLD_MS)
         self._hold.timeout.connect(self._open_picker)
         self.keyboard_used = False
+        self.focus_text = ""
+        self.on_focus_text: Callable[[str], None] | None = None
 
     # -- shared -------------------------------------------------------------------------
     def piles(self) -> list[Pile]:
@@ -337,11 +339,35 @@ class InputController(QObject):
         if self.scene.layout is None:
             return
         pile, depth = self.focused()
-        if pile.is_column and not self._position().columns[pile.index]:
-            self.scene.set_focus_mark(pile, 0)
-            return
         # the focus outlines the chosen card and those below it
         self.scene.set_focus_mark(pile, depth)
+        self.focus_text = self.describe_focus()
+        if self.on_focus_text is not None:
+            self.on_focus_text(self.focus_text)
+
+    def describe_focus(self) -> str:
+        """The focused pile in words, for screen readers: "Column 3, 7 cards, from
+        the seven of hearts (2 cards)", "Free cell b: empty"."""
+        pile, depth = self.focused()
+        pos = self._position()
+        name = pile.label[0].upper() + pile.label[1:]
+        if pile.is_foundation:
+            top = pos.foundations[pile.index]
+            return f"{name}: {top} card{'s' if top != 1 else ''} home" if top else f"{name}: empty"
+        if pile.is_cell:
+            held = pos.cells[pile.index]
+            return f"{name}: {held.name.lower()}" if held is not None else f"{name}: empty"
+        cards = pos.columns[pile.index]
+        if not cards:
+            return f"{name}: empty"
+        run = len(cards) - depth
+        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+        text = f"{name}, {count}: {cards[depth].name.lower()}"
+        if run > 1:
+            text += f" and the {run - 1} below it"
+        if self.selection is not None and self.selection[0] == pile:
+            text += ", selected"
+        return text
 
     def key(self, event: QKeyEvent) -> bool:
         """Handle a table key; False when it is not one of ours."""

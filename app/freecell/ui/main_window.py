@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
             self.scene, self.dispatch, lambda: self.bus.game.position, self._refused
         )
         self.view.controller = self.controller
+        self.controller.on_focus_text = self.view.announce
         self.view.on_resized = self._view_resized
 
         central = QWidget()

@@ -51,6 +51,8 @@ class StatusPanel:
         self.deal_box.returnPressed.connect(self._deal_entered)
         bar.addPermanentWidget(_caption("Deal #", bar))
         bar.addPermanentWidget(self.deal_box)
+        # a fixed height: a label changing its text must never make the table jump
+        bar.setFixedHeight(max(30, bar.sizeHint().height()))
 
     def _deal_entered(self) -> None:
         text = self.deal_box.text()

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
     QFocusEvent,
     QKeyEvent,
     QMouseEvent,
@@ -48,6 +50,12 @@ class TableView(QGraphicsView):
             "Left and Right choose a pile, Up and Down the first card of a run, "
             "Enter selects, drops or sends home, Escape clears."
         )
+
+    def announce(self, text: str) -> None:
+        """Tell screen readers what the keyboard focus is on now."""
+        self.setAccessibleName(f"Card table. {text}")
+        if QAccessible.isActive():
+            QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.NameChanged))
 
     def relayout(self) -> None:
         """Lay the table out for the viewport's size.
