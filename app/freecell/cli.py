@@ -147,13 +147,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("-q", "--quiet", action="store_true", help="print only the outcome")
     replay.set_defaults(run=cmd_replay)
 
-    for register in EXTRA_COMMANDS:
-        register(sub)
+    # Other layers own their subcommands; imported here, not at module level, because
+    # they build on this module's helpers (CliError, starting_position, ...).
+    from . import solver_cli
+    from .plugins import cli as plugins_cli
+
+    solver_cli.register(sub)
+    plugins_cli.register(sub)
     return parser
-
-
-# Other layers (the solver, plugins) add their subcommands here.
-EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -167,11 +168,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return EXIT_OK
-
-
-# Subcommands registered from their own modules (one import line each).
-from . import solver_cli as _solver_cli  # noqa: E402,F401
-from .plugins import cli as _plugins_cli  # noqa: E402,F401
 
 if __name__ == "__main__":
     sys.exit(main())

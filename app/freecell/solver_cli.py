@@ -14,7 +14,6 @@ import math
 
 from .cli import (
     EXIT_OK,
-    EXTRA_COMMANDS,
     CliError,
     add_position_arguments,
     resolve_variant,
@@ -107,5 +106,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.set_defaults(run=cmd_solve)
 
-
-EXTRA_COMMANDS.append(register)

@@ -1,9 +1,8 @@
 """``freecell-cli plugins``, and the plugin-aware variant lookup the other
 subcommands use for ``--variant ID``.
 
-Registered into :data:`freecell.cli.EXTRA_COMMANDS` when :mod:`freecell.cli` imports
-this module.  The CLI honours the same enabled map as the game (the settings file),
-so ``--variant`` accepts exactly the variants the player has switched on.
+:func:`register` is called by :func:`freecell.cli.build_parser`.  The CLI honours the
+same enabled map as the game (the settings file), so ``--variant`` accepts exactly the variants the player has switched on.
 """
 
 from __future__ import annotations
@@ -110,5 +109,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.set_defaults(run=cmd_plugins)
 
-
-cli.EXTRA_COMMANDS.append(register)
