@@ -2,7 +2,8 @@
 subcommands use for ``--variant ID``.
 
 :func:`register` is called by :func:`freecell.cli.build_parser`.  The CLI honours the
-same enabled map as the game (the settings file), so ``--variant`` accepts exactly the variants the player has switched on.
+same enabled map as the game (the settings file), so ``--variant`` accepts exactly
+the variants the player has switched on.
 """
 
 from __future__ import annotations
