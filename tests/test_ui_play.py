@@ -479,9 +479,10 @@ def test_command_bus_and_scene_agree_after_undo_and_redo(qtbot, number: int) -> 
 
 
 def test_hints_from_the_real_solver_worker_process(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from freecell.solver.service import SolverService
+    from freecell.ui.hints import default_service
 
-    service = SolverService()
+    service = default_service()  # the worker process, started on first use
+    assert service is not None
     window = make_window(qtbot, deal=1, service=service)
     try:
         window.hint()

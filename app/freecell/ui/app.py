@@ -127,6 +127,7 @@ def run(
     save = settings_saver(storage.settings)
     from .hints import default_service
 
+    service = default_service()
     window = MainWindow(
         deal_number=deal_number,
         variant=variant,
@@ -134,7 +135,7 @@ def run(
         settings=settings,
         save_settings=save,
         catalog=catalog,
-        hint_service=default_service(),
+        hint_service=service,
         score=(lambda: keeper.score) if keeper is not None and keeper.keeps_score else None,
     )
     if keeper is not None:
@@ -158,6 +159,8 @@ def run(
     if geometry:
         window.restoreGeometry(geometry)
     window.show()
+    if service is not None:  # start the solver's worker once the table is up
+        QTimer.singleShot(1500, service.warm_up)
     if notices:
         window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)
     QTimer.singleShot(

@@ -11,6 +11,8 @@ answer that arrives for a position no longer on the table is dropped.
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -155,11 +157,55 @@ class HintRunner(QObject):
                 log.exception("closing the solver service failed")
 
 
-def default_service() -> HintService | None:
+class LazyService:
+    """The solver service, created on first use (or by ``warm_up``).
+
+    Creating ``SolverService`` makes multiprocessing primitives and, on the first
+    job, a worker process; neither should slow the first paint of the table.  The
+    window calls ``warm_up`` a moment after start-up so the first hint is quick.
+    """
+
+    def __init__(self, factory: Callable[[], HintService]) -> None:
+        self._factory = factory
+        self._service: HintService | None = None
+        self._lock = threading.Lock()
+
+    def _get(self) -> HintService:
+        with self._lock:
+            if self._service is None:
+                self._service = self._factory()
+            return self._service
+
+    def warm_up(self) -> None:
+        service = self._get()
+        start = getattr(service, "start", None)
+        if callable(start):
+            start()
+
+    def solve(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget,
+        mode: Mode,
+        backend: str = "builtin",
+    ) -> Verdict:
+        return self._get().solve(position, variant, budget, mode, backend=backend)
+
+    def cancel(self) -> None:
+        if self._service is not None:
+            self._service.cancel()
+
+    def close(self) -> None:
+        if self._service is not None:
+            self._service.close()
+
+
+def default_service() -> LazyService | None:
     """The solver worker process, when the solver package provides it."""
     try:
         from freecell.solver.service import SolverService
     except ImportError:
         log.warning("freecell.solver.service is missing: hints are off")
         return None
-    return SolverService()
+    return LazyService(SolverService)
