@@ -211,6 +211,8 @@ def test_dependencies_are_minimal_and_pinned_to_ranges() -> None:
         re.split(r"[<>=!~ ]", d, maxsplit=1)[0] for d in project["optional-dependencies"]["test"]
     }
     assert {"pytest", "pytest-qt", "hypothesis", "ruff", "mypy"} <= test_extra
+    for dep in project["optional-dependencies"]["test"]:
+        assert "<" in dep, f"{dep}: a new major release must not break CI on a fresh machine"
 
 
 def test_scripts_and_package_data() -> None:
