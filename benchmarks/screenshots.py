@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QPointF
@@ -26,8 +27,14 @@ from freecell.ui.main_window import MainWindow, ViewSettings
 
 
 def settle(app: QApplication, window: MainWindow) -> None:
+    """Let layout, animations and the off-thread deck painting finish."""
     for _ in range(5):
         app.processEvents()
+    window.view.viewport().repaint()
+    deadline = time.monotonic() + 5
+    while window.scene.pending_deck is not None and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
     window.scene.finish_animations()
     app.processEvents()
 

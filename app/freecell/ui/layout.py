@@ -100,16 +100,32 @@ class TableLayout:
         return Rect(slot.x, slot.y + depth * self.offsets[column], self.card_w, self.card_h)
 
 
-def fixed_card_width(size: CardSize, view_w: float, view_h: float, variant: Variant) -> float:
-    """The card width for a size; "fit" picks the largest that fits the view."""
+def fixed_card_width(
+    size: CardSize,
+    view_w: float,
+    view_h: float,
+    variant: Variant,
+    position: Position | None = None,
+    large_print: bool = False,
+) -> float:
+    """The card width for a size; "fit" picks the largest that fits the view.
+
+    Fit makes room for a dealt column at its normal overlap and for the longest
+    column on the table at its tightest overlap (the index strip), so a long
+    column shrinks the cards a little rather than running off the bottom.
+    """
     if size is not CardSize.FIT:
         return float(CARD_WIDTHS[size])
     units = max(variant.columns, variant.cells + 4)
     # width: units cards, gaps of 0.12 card between them, margins of 0.3 card each side.
     by_width = view_w / (units + (units - 1) * 0.12 + 0.6)
-    # height: margin, top row, gap, then a column of about a dealt length
-    # (7 cards showing their strips plus one whole card).
-    by_height = view_h / CARD_ASPECT / (0.25 + 1 + 0.35 + 6 * 0.22 + 1 + 0.25)
+    # height, in card widths: margins (0.25 each), the top row, a gap of 0.3 card,
+    # then the column: its first card whole and the others by their visible strip.
+    strip = strip_fraction(large_print)
+    longest = max((len(c) for c in position.columns), default=7) if position else 7
+    dealt = 2.3 + 6 * (strip + 0.04)
+    tight = 2.3 + max(0, longest - 1) * strip
+    by_height = view_h / (0.5 + CARD_ASPECT * max(dealt, tight))
     return max(MIN_FIT_WIDTH, min(MAX_FIT_WIDTH, by_width, by_height))
 
 
@@ -121,7 +137,7 @@ def compute_layout(
     size: CardSize = CardSize.FIT,
     large_print: bool = False,
 ) -> TableLayout:
-    card_w = round(fixed_card_width(size, view_w, view_h, variant))
+    card_w = round(fixed_card_width(size, view_w, view_h, variant, position, large_print))
     card_h = round(card_w * CARD_ASPECT)
     gap = round(card_w * 0.12)
     pitch = card_w + gap

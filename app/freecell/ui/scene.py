@@ -205,6 +205,7 @@ class TableScene(QGraphicsScene):
         self._pixmaps_dirty = False
         factor = self.layout.card_w / self._shown_card_w
         for item in self.items_by_card.values():
+            item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
             item.setScale(factor)
         if key != self.pending_deck:
             self.pending_deck = key
@@ -233,6 +234,7 @@ class TableScene(QGraphicsScene):
         for c, item in self.items_by_card.items():
             item.setPixmap(self.renderer.pixmap(c, w, h, self.dpr, self.large_print))
             item.setScale(1.0)
+            item.setTransformationMode(Qt.TransformationMode.FastTransformation)
         self.renderer.forget_other_sizes(w, h)
 
     def refresh_cards(self) -> None:
