@@ -14,9 +14,9 @@ short, a disk filled up, or a file was damaged by hand:
   POSIX).  At every instant the file on disk is the old good version or the new
   one; a process killed mid-write leaves at most a stray temporary file, which the
   next writer sweeps away.
-* **Backed up.** Before the new version replaces it, the previous good copy becomes
+* **Backed up.** Once the new version is in place, the previous good copy becomes
   ``<name>.bak`` (a hard link, so no extra copying; a plain copy where links are not
-  supported).
+  supported); a damaged file never becomes the backup.
 * **Never deleted.** A file that cannot be read -- garbage, truncated, empty, the
   wrong JSON type, no version, or a version that cannot be understood -- is *moved*
   aside to ``<stem>.unreadable-<UTC timestamp>[-n]<suffix>`` (exclusive creation, so
@@ -299,34 +299,43 @@ class JsonFile:
         with self.lock():
             self._sweep_temporaries()
             temp = folder / f".{self.path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+            previous: Path | None = None
             try:
                 with open(temp, "xb") as handle:
                     handle.write(data)
                     handle.flush()
                     os.fsync(handle.fileno())
-                self._keep_backup()
+                previous = self._hold_previous()
                 _replace(temp, self.path)
+                if previous is not None:
+                    _replace(previous, self.backup_path)
             except BaseException:
-                with contextlib.suppress(OSError):
-                    temp.unlink()
+                for leftover in (temp, previous):
+                    if leftover is not None:
+                        with contextlib.suppress(OSError):
+                            leftover.unlink()
                 raise
             _fsync_folder(folder)
 
-    def _keep_backup(self) -> None:
-        """Make the current file, when it is a readable version, the backup."""
+    def _hold_previous(self) -> Path | None:
+        """A second name for the current file, when it is a readable version.
+
+        It becomes the backup only *after* the new version is in place, so a writer
+        killed in between leaves the older backup, never a backup equal to the file.
+        A hard link costs nothing; where links are not supported, a copy.
+        """
         try:
             self._parse(self.path.read_bytes())
         except (OSError, UnreadableFile):
-            return
-        folder = self.path.parent
-        temp = folder / f".{self.path.name}.bak.{os.getpid()}.{time.monotonic_ns()}.tmp"
+            return None
+        held = self.path.parent / f".{self.path.name}.bak.{os.getpid()}.{time.monotonic_ns()}.tmp"
         try:
-            os.link(self.path, temp)
+            os.link(self.path, held)
         except OSError:
-            shutil.copyfile(self.path, temp)
-            with open(temp, "rb+") as handle:
+            shutil.copyfile(self.path, held)
+            with open(held, "rb+") as handle:
                 os.fsync(handle.fileno())
-        _replace(temp, self.backup_path)
+        return held
 
     def _sweep_temporaries(self) -> None:
         """Remove temporary files left by a writer that died (we hold the lock)."""
