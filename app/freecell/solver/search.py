@@ -50,7 +50,14 @@ HOME = -2
 RawMove = tuple[int, int, int, int]
 
 State = tuple[list[int], bytes, list[bytes]]
-ColumnStats = tuple[int, int, int]  # (run length, blocked cards, breaks)
+# Heuristic weights (see Rules._column_score and heuristic()).
+BLOCKED_WEIGHT = 3
+BREAK_WEIGHT = 1
+EMPTY_COLUMN_BONUS = 6
+CELL_WEIGHT = 4
+OUT_WEIGHT = 2
+NEXT_WEIGHT = 1
+_CARD_BYTES = tuple(bytes((c,)) for c in range(52))
 
 
 def _rank(c: int) -> int:
@@ -65,6 +72,22 @@ def _red(c: int) -> bool:
     return (c & 3) in (1, 2)
 
 
+class _Cache(dict[bytes, int]):
+    """A per-column table filled on first use (``__missing__``), so that a whole
+    state's worth of lookups can run as one C-level ``map``."""
+
+    def __init__(self, compute: Callable[[bytes], int]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, col: bytes) -> int:
+        value = self.compute(col)
+        if len(self) >= 300_000:
+            self.clear()  # bounds memory; the values are cheap to compute again
+        self[col] = value
+        return value
+
+
 class Rules:
     """One variant's rules, precomputed into tables the search indexes directly."""
 
@@ -77,6 +100,7 @@ class Rules:
         self.empty_kings = variant.empty_column is EmptyColumnRule.KINGS_ONLY
         self.empty_fill = variant.empty_column is not EmptyColumnRule.NOTHING
         build = variant.build
+        self.build = build
 
         def builds(upper: int, lower: int) -> bool:
             if _rank(upper) + 1 != _rank(lower):
@@ -93,28 +117,31 @@ class Rules:
         self.parents: tuple[tuple[int, ...], ...] = tuple(
             tuple(lo for lo in range(52) if builds(c, lo)) for c in range(52)
         )
-        # Suits whose foundations must reach rank-1 before a card is safe to send home.
-        if build is BuildRule.ALTERNATE_COLOUR:
-            guard = [tuple(t for t in range(4) if _red(t) != _red(s)) for s in range(4)]
-        elif build is BuildRule.ANY_SUIT:
-            guard = [tuple(t for t in range(4) if t != s) for s in range(4)]
-        else:
-            guard = [() for _ in range(4)]
-        self.guard: tuple[tuple[int, ...], ...] = tuple(guard)
-        self._stats: dict[bytes, ColumnStats] = {}
+        self.opposite: tuple[tuple[int, ...], ...] = tuple(
+            tuple(t for t in range(4) if _red(t) != _red(s)) for s in range(4)
+        )
+        self.same_other: tuple[int, ...] = tuple(
+            next(t for t in range(4) if t != s and _red(t) == _red(s)) for s in range(4)
+        )
+        self.runs = _Cache(self._run_length)
+        self.scores = _Cache(self._column_score)
 
-    # -- per-column facts, cached: columns repeat across thousands of states -------
-    def stats(self, col: bytes) -> ColumnStats:
-        cached = self._stats.get(col)
-        if cached is not None:
-            return cached
+    # -- per-column facts: columns repeat across thousands of states ---------------
+    def _run_length(self, col: bytes) -> int:
         follows = self.follows
         n = len(col)
-        run = 0
-        if n:
-            run = 1
-            while run < n and follows[col[n - run - 1] * 52 + col[n - run]]:
-                run += 1
+        run = 1 if n else 0
+        while run < n and follows[col[n - run - 1] * 52 + col[n - run]]:
+            run += 1
+        return run
+
+    def _column_score(self, col: bytes) -> int:
+        """How far a column is from done: each card sitting above a lower card must
+        move at least once more (3), each broken sequence (1); an empty column is
+        room to work (-2)."""
+        if not col:
+            return -EMPTY_COLUMN_BONUS
+        follows = self.follows
         blocked = 0
         breaks = 0
         low = 99
@@ -128,18 +155,25 @@ class Rules:
             if prev >= 0 and not follows[prev * 52 + c]:
                 breaks += 1
             prev = c
-        result = (run, blocked, breaks)
-        if len(self._stats) < 400_000:
-            self._stats[col] = result
-        return result
+        return blocked * BLOCKED_WEIGHT + breaks * BREAK_WEIGHT
 
     def is_safe(self, found: list[int], c: int) -> bool:
+        """May ``c`` go home unasked?  True when no card still in play could ever
+        need it: (alternate colours) both opposite-colour foundations reach rank-1,
+        or they reach rank-2 and the other same-colour one reaches rank-3 -- then any
+        card that could go on it, and any that could go on that, can go home instead.
+        Any-suit: every other foundation reaches rank-2.  In suit: always."""
         s = c & 3
         r = (c >> 2) + 1
         if found[s] + 1 != r:
             return False
-        need = r - 1
-        return all(found[t] >= need for t in self.guard[s])
+        if r <= 2 or self.build is BuildRule.SAME_SUIT:
+            return True
+        if self.build is BuildRule.ANY_SUIT:
+            return all(found[t] >= r - 2 for t in range(4) if t != s)
+        o1, o2 = self.opposite[s]
+        low = found[o1] if found[o1] < found[o2] else found[o2]
+        return low >= r - 1 or (low >= r - 2 and found[self.same_other[s]] >= r - 3)
 
 
 def make_key(found: list[int], cells: bytes, cols: list[bytes]) -> bytes:
@@ -160,42 +194,24 @@ def autoplay(
 ) -> bytes:
     """Send every safe card home, in place on ``found`` and ``cols``; return the new
     cells.  ``record`` (when given) receives the cards in the order they went."""
-    guard = rules.guard
+    safe = rules.is_safe
     changed = True
     while changed:
         changed = False
         for i, col in enumerate(cols):
             while col:
                 c = col[-1]
-                s = c & 3
-                r = (c >> 2) + 1
-                if found[s] + 1 != r:
+                if found[c & 3] != c >> 2 or not safe(found, c):
                     break
-                ok = True
-                for t in guard[s]:
-                    if found[t] < r - 1:
-                        ok = False
-                        break
-                if not ok:
-                    break
-                found[s] = r
+                found[c & 3] += 1
                 col = col[:-1]
                 cols[i] = col
                 changed = True
                 if record is not None:
                     record.append(c)
         for c in cells:
-            s = c & 3
-            r = (c >> 2) + 1
-            if found[s] + 1 != r:
-                continue
-            ok = True
-            for t in guard[s]:
-                if found[t] < r - 1:
-                    ok = False
-                    break
-            if ok:
-                found[s] = r
+            if found[c & 3] == c >> 2 and safe(found, c):
+                found[c & 3] += 1
                 cells = cells.replace(bytes((c,)), b"")
                 changed = True
                 if record is not None:
@@ -209,7 +225,7 @@ def successors(
     """Every legal move from a state (equivalent moves once), with the state after
     it -- before safe moves home are folded in."""
     out: list[tuple[RawMove, list[int], bytes, list[bytes]]] = []
-    stats = rules.stats
+    runs = rules.runs
     free = rules.ncells - len(cells)
     empty_idx = -1
     empties = 0
@@ -263,7 +279,7 @@ def successors(
         n = len(col)
         if not n:
             continue
-        run = stats(col)[0]
+        run = runs[col]
         top_run = run if run < limit else limit
         for k in range(1, top_run + 1):
             base = col[n - k]
@@ -302,7 +318,10 @@ def child_after(
     cols: list[bytes],
     record: list[int] | None = None,
 ) -> tuple[list[int], bytes, list[bytes]]:
-    """Fold the safe moves home into a successor (copies what it changes)."""
+    """Fold the safe moves home into a successor (copies what it changes).
+
+    The parent had no safe move home left, so only a move home (foundations changed)
+    or the card a move uncovers can start a new wave."""
     src = move[0]
     if move[1] == HOME:
         found = found.copy()
@@ -310,30 +329,163 @@ def child_after(
         cells = autoplay(rules, found, cells, cols, record)
     elif src >= 0 and cols[src]:
         c = cols[src][-1]
-        if found[c & 3] + 1 == (c >> 2) + 1 and rules.is_safe(found, c):
+        if found[c & 3] == c >> 2 and rules.is_safe(found, c):
             found = found.copy()
             cols = cols.copy()
             cells = autoplay(rules, found, cells, cols, record)
     return found, cells, cols
 
 
-# -- the heuristic ---------------------------------------------------------------
-def heuristic(rules: Rules, found: list[int], cells: bytes, cols: list[bytes]) -> int:
+def heuristic(rules: Rules, key: bytes, found: list[int], cells: bytes, cols: list[bytes]) -> int:
     """Lower is closer to a win: cards still out, cards sitting above a lower card
-    (each must move at least once more), broken sequences, and cramped space."""
-    stats = rules.stats
-    blocked = 0
-    breaks = 0
+    (each must move at least once more), broken sequences, cramped space, and how
+    deep the next card each foundation needs is buried."""
+    out = 52 - found[0] - found[1] - found[2] - found[3]
+    h = out * OUT_WEIGHT + len(cells) * CELL_WEIGHT + sum(map(rules.scores.__getitem__, cols))
+    if NEXT_WEIGHT:
+        tail = key[key.index(_CELLS_END) :]
+        find = tail.find
+        depth = 0
+        for s in range(4):
+            r = found[s]
+            if r < KING_RANK:
+                at = find(_CARD_BYTES[r * 4 + s])
+                if at >= 0:
+                    end = find(_SEP, at)
+                    depth += (len(tail) if end < 0 else end) - at - 1
+        h += depth * NEXT_WEIGHT
+    return h
+
+
+Child = tuple[bytes, list[int], bytes, list[bytes]]
+
+
+def expand(
+    rules: Rules, found: list[int], cells: bytes, cols: list[bytes], seen: dict[bytes, bytes | None]
+) -> list[Child]:
+    """The children of a state not yet in ``seen``, as (key, found, cells, cols),
+    safe moves home folded in.  The same moves as :func:`successors` (a test holds
+    them to it), without building a move for each: this is the search's inner loop."""
+    out: list[Child] = []
+    append = out.append
+    safe = rules.is_safe
+    join = _SEP.join
+    free = rules.ncells - len(cells)
+    empty_idx = -1
     empties = 0
-    for col in cols:
+    tops: dict[int, int] = {}
+    for i, col in enumerate(cols):
         if col:
-            st = stats(col)
-            blocked += st[1]
-            breaks += st[2]
+            tops[col[-1]] = i
         else:
             empties += 1
-    out = 52 - found[0] - found[1] - found[2] - found[3]
-    return out * 2 + blocked * 3 + breaks + len(cells) * 2 - empties * 2
+            if empty_idx < 0:
+                empty_idx = i
+    if rules.supermove:
+        usable = empties if rules.empty_any else 0
+        limit = (free + 1) << usable
+        limit_empty = (free + 1) << (usable - 1) if usable else free + 1
+    else:
+        limit = limit_empty = 1
+    prefix = bytes(found) + cells + _CELLS_END
+    parents = rules.parents
+    runs = rules.runs
+
+    def settle(f: list[int], ce: bytes, co: list[bytes]) -> None:
+        f = f.copy()
+        ce = autoplay(rules, f, ce, co)
+        key = bytes(f) + ce + _CELLS_END + join(sorted(co))
+        if key not in seen:
+            append((key, f, ce, co))
+
+    # Moves home that are not safe (safe ones were already folded in).
+    for i, col in enumerate(cols):
+        if col:
+            c = col[-1]
+            if found[c & 3] == c >> 2:
+                f2 = found.copy()
+                f2[c & 3] += 1
+                c2 = cols.copy()
+                c2[i] = col[:-1]
+                settle(f2, cells, c2)
+    for c in cells:
+        if found[c & 3] == c >> 2:
+            f2 = found.copy()
+            f2[c & 3] += 1
+            settle(f2, cells.replace(bytes((c,)), b""), cols.copy())
+    # Cell to column.
+    for c in cells:
+        rest = b""
+        pre = b""
+        for p in parents[c]:
+            j = tops.get(p)
+            if j is not None:
+                if not pre:
+                    rest = cells.replace(bytes((c,)), b"")
+                    pre = bytes(found) + rest + _CELLS_END
+                c2 = cols.copy()
+                c2[j] = cols[j] + bytes((c,))
+                key = pre + join(sorted(c2))
+                if key not in seen:
+                    append((key, found, rest, c2))
+        if empty_idx >= 0 and rules.empty_fill and (not rules.empty_kings or c >> 2 == 12):
+            rest = cells.replace(bytes((c,)), b"")
+            c2 = cols.copy()
+            c2[empty_idx] = bytes((c,))
+            key = bytes(found) + rest + _CELLS_END + join(sorted(c2))
+            if key not in seen:
+                append((key, found, rest, c2))
+    # Column to column (runs) and column to cell.
+    for i, col in enumerate(cols):
+        n = len(col)
+        if not n:
+            continue
+        run = runs[col]
+        top_run = run if run < limit else limit
+        for k in range(1, top_run + 1):
+            for p in parents[col[n - k]]:
+                j = tops.get(p)
+                if j is not None:
+                    c2 = cols.copy()
+                    left = col[: n - k]
+                    c2[i] = left
+                    c2[j] = cols[j] + col[n - k :]
+                    if left and found[left[-1] & 3] == left[-1] >> 2 and safe(found, left[-1]):
+                        settle(found, cells, c2)
+                    else:
+                        key = prefix + join(sorted(c2))
+                        if key not in seen:
+                            append((key, found, cells, c2))
+        if empty_idx >= 0 and rules.empty_fill:
+            top_empty = run if run < limit_empty else limit_empty
+            if top_empty >= n:
+                top_empty = n - 1  # the whole column to an empty one is no move
+            for k in range(1, top_empty + 1):
+                if rules.empty_kings and col[n - k] >> 2 != 12:
+                    continue
+                c2 = cols.copy()
+                left = col[: n - k]
+                c2[i] = left
+                c2[empty_idx] = col[n - k :]
+                if found[left[-1] & 3] == left[-1] >> 2 and safe(found, left[-1]):
+                    settle(found, cells, c2)
+                else:
+                    key = prefix + join(sorted(c2))
+                    if key not in seen:
+                        append((key, found, cells, c2))
+        if free:
+            c = col[-1]
+            c2 = cols.copy()
+            left = col[:-1]
+            c2[i] = left
+            ce = bytes(sorted(cells + bytes((c,))))
+            if left and found[left[-1] & 3] == left[-1] >> 2 and safe(found, left[-1]):
+                settle(found, ce, c2)
+            else:
+                key = bytes(found) + ce + _CELLS_END + join(sorted(c2))
+                if key not in seen:
+                    append((key, found, ce, c2))
+    return out
 
 
 @dataclass
@@ -372,7 +524,7 @@ def best_first(
     if sum(found) == 52:
         return SearchResult("solved", [root], 1, [root])
     heap: list[tuple[int, int, bytes, int]] = []
-    h0 = heuristic(rules, found, cells, cols)
+    h0 = heuristic(rules, root, found, cells, cols)
     best_h = h0
     best_key = root
     heapq.heappush(heap, (h0 * h_weight, 0, root, 0))
@@ -380,11 +532,8 @@ def best_first(
     expansions = 0
     heappush = heapq.heappush
     heappop = heapq.heappop
-    get = parent.get
-    _succ = successors
-    _child = child_after
+    _expand = expand
     _h = heuristic
-    _key = make_key
     outcome = "exhausted"
     goal: bytes | None = None
     while heap:
@@ -399,16 +548,14 @@ def best_first(
         _, _, key, g = heappop(heap)
         f, ce, co = decode(key)
         g1 = g + 1
-        for move, f2, c2, k2 in _succ(rules, f, ce, co):
-            f3, c3, k3 = _child(rules, move, f2, c2, k2)
-            ck = _key(f3, c3, k3)
-            if get(ck, 0) != 0:
+        for ck, f3, c3, k3 in _expand(rules, f, ce, co, parent):
+            if ck in parent:
                 continue
             parent[ck] = key
             if f3[0] + f3[1] + f3[2] + f3[3] == 52:
                 goal = ck
                 break
-            h = _h(rules, f3, c3, k3)
+            h = _h(rules, ck, f3, c3, k3)
             if h < best_h:
                 best_h = h
                 best_key = ck
