@@ -158,7 +158,32 @@ HIGH_CONTRAST = CardTheme(
     description="Pure white faces, black borders and bold, larger indices.",
 )
 
-BUILTIN_THEMES: tuple[CardTheme, ...] = (CLASSIC, FOUR_COLOUR, HIGH_CONTRAST)
+HIGH_CONTRAST_FOUR_COLOUR = CardTheme(
+    id="high-contrast-four-colour",
+    name="High contrast, four colours",
+    suit_colours=("#005c00", "#0033b3", "#a80000", "#000000"),
+    face="#ffffff",
+    face_edge="#ffffff",
+    border="#000000",
+    back="#000000",
+    back_accent="#ffffff",
+    back_pattern="stripes",
+    selection="#ff8c00",
+    index_scale=1.25,
+    court_style=CourtStyle.LETTER,
+    high_contrast=True,
+    description=(
+        "High contrast with four suit colours (dark green clubs, dark blue diamonds, "
+        "dark red hearts, black spades), each at least 7:1 against the white face."
+    ),
+)
+
+BUILTIN_THEMES: tuple[CardTheme, ...] = (
+    CLASSIC,
+    FOUR_COLOUR,
+    HIGH_CONTRAST,
+    HIGH_CONTRAST_FOUR_COLOUR,
+)
 
 GREEN_FELT = TableSurface(
     id="green-felt",
