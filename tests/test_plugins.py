@@ -80,7 +80,12 @@ def test_builtins_are_on_by_default_and_provide_everything() -> None:
         "forecell",
     ]
     assert [s.id for s in manager.scoring_schemes()] == ["none", "standard"]
-    assert [t.id for t in manager.card_themes()] == ["classic", "four-colour", "high-contrast"]
+    assert [t.id for t in manager.card_themes()] == [
+        "classic",
+        "four-colour",
+        "high-contrast",
+        "high-contrast-four-colour",
+    ]
     assert "green-felt" in [s.id for s in manager.table_surfaces()]
     assert {b.id for b in manager.solver_backends()} == {"builtin", "fc-solve"}
     assert manager.provider(Kind.VARIANT, "eight-off") == "variants"
