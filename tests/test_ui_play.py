@@ -526,3 +526,26 @@ def test_moves_animate_unless_motion_is_reduced(qtbot) -> None:  # type: ignore[
     window.reduce_motion_action.trigger()
     click(qtbot, window, card_point(window, col(4)))
     assert not window.scene.animating and shown_where_engine_says(window)
+
+
+def test_drag_shows_where_the_run_would_land(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    load(window, RUNS)
+    vp = window.view.viewport()
+    start = card_point(window, col(0), 4)
+    end = drop_point(window, col(6))
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(vp, pos=start + QPoint(30, 30))
+    qtbot.mouseMove(vp, pos=end)
+    assert window.scene.drop_mark_visible
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=end)
+    assert not window.scene.drop_mark_visible
+
+
+def test_double_click_on_a_buried_card_does_nothing(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    load(window, RUNS)
+    before = window.bus.game.position
+    point = card_point(window, col(0), 2)  # the JC, buried under four cards
+    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert window.bus.game.position == before

@@ -175,6 +175,11 @@ class InputController(QObject):
             for i, item in enumerate(self.scene.cards_of(press.pile, press.depth)):
                 item.setZValue(Z_LIFTED + i)
         delta = point - press.point
+        lay = self.scene.layout
+        if lay is not None and press.origins:
+            first = press.origins[0] + delta
+            dragged = Rect(first.x(), first.y(), lay.card_w, lay.card_h)
+            self.scene.set_drop_mark(self.scene.drop_target(dragged, press.pile))
         for item, origin in zip(
             self.scene.cards_of(press.pile, press.depth), press.origins, strict=False
         ):
@@ -204,9 +209,11 @@ class InputController(QObject):
         hit = self.scene.card_at(point.x(), point.y())
         if hit is None:
             return
-        pile, _depth = hit
+        pile, depth = hit
         if pile.is_foundation:
             return
+        if pile.is_column and depth != len(self._position().columns[pile.index]) - 1:
+            return  # only the exposed card can go home; a buried one is not guessed at
         self.clear_selection()
         self.send(SendHome(pile))
 
@@ -219,6 +226,7 @@ class InputController(QObject):
         first = items[0].pos()
         dragged = Rect(first.x(), first.y(), lay.card_w, lay.card_h)
         dest = self.scene.drop_target(dragged, press.pile)
+        self.scene.set_drop_mark(None)
         self.selection = None
         if dest is None:
             self.scene.spring_back()

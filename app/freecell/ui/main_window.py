@@ -235,6 +235,7 @@ class MainWindow(QMainWindow):
 
     def play_deal(self, number: int) -> None:
         self.dispatch(NewDeal(number))
+        self.view.setFocus()
 
     def play_variant(self, variant: Variant) -> None:
         self.settings.variant = variant.id

@@ -122,6 +122,7 @@ class TableScene(QGraphicsScene):
         self._selection = self._mark_item(Z_MARK, QColor(255, 204, 51, 70), QColor("#ffcc33"), 3)
         self._focus = self._mark_item(Z_MARK + 2, None, QColor("#ffffff"), 3, dashed=True)
         self._hint_src = self._mark_item(Z_MARK + 1, QColor(80, 200, 255, 60), QColor("#4fc3ff"), 4)
+        self._drop = self._mark_item(Z_LIFTED - 1, QColor(255, 255, 255, 36), QColor("#ffffff"), 3)
         self._hint_dst = self._mark_item(
             Z_MARK + 1, QColor(80, 200, 255, 40), QColor("#4fc3ff"), 4, dashed=True
         )
@@ -466,6 +467,25 @@ class TableScene(QGraphicsScene):
         self._hint_dst.setPath(path)
         self._hint_src.setVisible(True)
         self._hint_dst.setVisible(True)
+
+    def set_drop_mark(self, pile: Pile | None) -> None:
+        """Outline where a dragged run would land if released now."""
+        if pile is None or self.layout is None or self.position is None:
+            self._drop.setVisible(False)
+            return
+        path = QPainterPath()
+        if pile.is_column:
+            cards = self.position.columns[pile.index]
+            r = self.layout.card_rect(pile.index, max(0, len(cards) - 1))
+            path.addRoundedRect(qrect(r), self.layout.card_w * 0.07, self.layout.card_w * 0.07)
+        else:
+            path = self._card_union(pile, 0)
+        self._drop.setPath(path)
+        self._drop.setVisible(True)
+
+    @property
+    def drop_mark_visible(self) -> bool:
+        return self._drop.isVisible()
 
     @property
     def hint_visible(self) -> bool:
