@@ -1,0 +1,153 @@
+"""The shipped ratings of Microsoft deals: a compact binary table, read lazily.
+
+Why binary: 32,000 deals as JSON would be ~1.5 MB; four bytes a deal, zlib-packed,
+is well under 100 kB and loads in a few milliseconds.  The file lives inside the
+package (``freecell/resources/ratings/``) and is read with
+:mod:`importlib.resources`, never through a path into the checkout.
+
+Layout (after ``zlib`` decompression)::
+
+    b"FCRATE2\\n"  magic
+    16 bytes     the solver fingerprint the ratings were made with
+    <I first deal> <I count>
+    count x <B difficulty> <B line length> <H states>   (little-endian)
+
+A difficulty of 0 means "not rated in the batch": the caller rates that deal on
+demand.  Length 0: the deal was not solved within the budget.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import os
+import struct
+import tempfile
+import zlib
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from . import difficulty
+from .difficulty import Difficulty, Rating
+
+MAGIC = b"FCRATE2\n"
+FINGERPRINT_SIZE = 16
+HEADER = struct.Struct("<II")
+RECORD = struct.Struct("<BBH")
+RESOURCE_PATH = ("resources", "ratings", "microsoft.bin")
+
+
+class RatingTable:
+    """Ratings by deal number; ``get`` answers None for a deal not in the table."""
+
+    def __init__(self, first: int, records: bytes, fingerprint: bytes = b"") -> None:
+        self.first = first
+        self.fingerprint = fingerprint
+        self._records = records
+        self.count = len(records) // RECORD.size
+
+    def get(self, number: int) -> Rating | None:
+        i = number - self.first
+        if not 0 <= i < self.count:
+            return None
+        difficulty, length, states = RECORD.unpack_from(self._records, i * RECORD.size)
+        if difficulty == 0:
+            return None
+        return Rating(Difficulty(difficulty), length or None, states)
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and self.get(number) is not None
+
+    def rated(self) -> Iterable[tuple[int, Rating]]:
+        for i in range(self.count):
+            rating = self.get(self.first + i)
+            if rating is not None:
+                yield self.first + i, rating
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self.rated())
+
+
+def solver_fingerprint() -> bytes:
+    """A digest of the code a rating depends on (the search, the built-in solver and
+    the rating rules).  When it changes, the shipped table is stale: on-demand
+    ratings may differ, and the batch should be run again."""
+    from .solver import builtin, search
+
+    digest = hashlib.blake2b(digest_size=FINGERPRINT_SIZE)
+    for module in (search, builtin, difficulty):
+        digest.update(inspect.getsource(module).encode())
+    return digest.digest()
+
+
+def encode(ratings: Mapping[int, Rating], fingerprint: bytes | None = None) -> bytes:
+    """The packed file for ``ratings`` (deal numbers need not be contiguous)."""
+    stamp = solver_fingerprint() if fingerprint is None else fingerprint
+    if len(stamp) != FINGERPRINT_SIZE:
+        raise ValueError("a solver fingerprint is 16 bytes")
+    if not ratings:
+        return zlib.compress(MAGIC + stamp + HEADER.pack(1, 0), 9)
+    first, last = min(ratings), max(ratings)
+    body = bytearray(RECORD.size * (last - first + 1))
+    for number, rating in ratings.items():
+        RECORD.pack_into(
+            body,
+            (number - first) * RECORD.size,
+            int(rating.difficulty),
+            min(rating.length or 0, 255),
+            min(rating.states, 0xFFFF),
+        )
+    header = MAGIC + stamp + HEADER.pack(first, last - first + 1)
+    return zlib.compress(header + bytes(body), 9)
+
+
+def decode(data: bytes) -> RatingTable:
+    """Read a packed file; raise ValueError with a sentence when it is not one."""
+    try:
+        raw = zlib.decompress(data)
+    except zlib.error as error:
+        raise ValueError(f"not a ratings file ({error})") from None
+    if not raw.startswith(MAGIC):
+        raise ValueError("not a ratings file (bad magic)")
+    start = len(MAGIC) + FINGERPRINT_SIZE
+    if len(raw) < start + HEADER.size:
+        raise ValueError("ratings file is truncated")
+    fingerprint = raw[len(MAGIC) : start]
+    first, count = HEADER.unpack_from(raw, start)
+    records = raw[start + HEADER.size :]
+    if len(records) != count * RECORD.size:
+        raise ValueError("ratings file is truncated")
+    return RatingTable(first, records, fingerprint)
+
+
+def write(path: Path, ratings: Mapping[int, Rating], fingerprint: bytes | None = None) -> None:
+    """Write atomically (temp file in the same folder, fsync, replace)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = encode(ratings, fingerprint)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def read(path: Path) -> RatingTable:
+    return decode(path.read_bytes())
+
+
+@lru_cache(maxsize=1)
+def shipped() -> RatingTable:
+    """The table shipped in the package; an empty one when it is missing or damaged
+    (then every deal is rated on demand)."""
+    try:
+        data = resources.files("freecell").joinpath(*RESOURCE_PATH).read_bytes()
+        return decode(data)
+    except (OSError, ValueError):
+        return RatingTable(1, b"")
