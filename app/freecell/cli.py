@@ -149,11 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     # Other layers own their subcommands; imported here, not at module level, because
     # they build on this module's helpers (CliError, starting_position, ...).
-    from . import solver_cli
+    from . import rate_cli, solver_cli
     from .plugins import cli as plugins_cli
 
     solver_cli.register(sub)
     plugins_cli.register(sub)
+    rate_cli.register(sub)
     return parser
 
 
