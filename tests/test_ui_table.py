@@ -322,3 +322,22 @@ def test_view_settings_round_trip_through_the_settings_file(qtbot) -> None:  # t
     assert saved.enabled_plugins == {"someone": False}  # other fields kept
     again = view_settings(store)
     assert again.card_size == "extra-large" and again.large_print
+
+
+def test_status_shows_the_score_only_when_the_scheme_keeps_one(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from freecell.scoring import STANDARD_SCORING, ScoreKeeper
+    from freecell.ui.main_window import MainWindow, ViewSettings
+
+    plain = make_window(qtbot)
+    assert not plain.status.labels["score"].isVisibleTo(plain)
+    keeper = ScoreKeeper(STANDARD_SCORING)
+    window = MainWindow(deal_number=1, settings=ViewSettings(), score=lambda: keeper.score)
+    qtbot.addWidget(window)
+    window.bus.subscribe(keeper.on_event)
+    window.bus.subscribe(lambda _event: window.refresh_status())
+    load(window, RUNS)
+    assert window.status.text("score") == "Score: 0"
+    window.dispatch(MoveCards(Move.parse("5h")))  # the 6 of clubs goes home
+    assert keeper.score > 0
+    assert window.status.text("score") == f"Score: {keeper.score}"
+    assert window.status.labels["score"].isVisibleTo(window)

@@ -140,6 +140,8 @@ def run(
     )
     if keeper is not None:
         window.bus.subscribe(keeper.on_event)
+        # the window heard the event before the keeper priced it: show the new score
+        window.bus.subscribe(lambda _event: window.refresh_status())
     if manager is not None:
         window.bus.subscribe(manager.notify)  # type: ignore[attr-defined]
     storage.follow(window.bus, score_of)

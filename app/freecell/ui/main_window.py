@@ -432,6 +432,10 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     # -- status -------------------------------------------------------------------------
+    def refresh_status(self) -> None:
+        """Update the status bar now (e.g. after a score keeper priced a move)."""
+        self._update_status()
+
     def _update_status(self) -> None:
         game = self.bus.game
         self.status.update(game, self._score() if self._score else None)
