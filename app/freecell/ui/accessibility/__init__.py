@@ -1,0 +1,304 @@
+"""Accessibility for the table, hooked onto a ``MainWindow`` from the outside.
+
+``install_accessibility(window)`` adds, without the window knowing:
+
+- accessible interfaces for the piles and cards (``interfaces.py``), so a screen
+  reader sees "Seven of hearts, column 3, top card; 3 cards can move";
+- a live status (``announcer.py``) that says every move, refusal, hint, verdict
+  and the win, in words on screen and to assistive technology;
+- keys: D describes the whole table, W reads the focused card again, P opens the
+  run picker on the focused column (Up/Down choose, Enter takes, Escape closes),
+  F6 / Shift+F6 walk the table, the message bar's buttons, the results panel and
+  the deal box; Escape closes the results panel;
+- a focus ring over the focused widget in every window (``focus_ring.py``) and a
+  black halo under the table's own focus mark, clear on any surface.
+
+The text itself comes from ``text.py``, which imports no Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QAction, QBrush, QKeyEvent, QKeySequence, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QWidget
+
+from freecell.engine import (
+    DealStarted,
+    Event,
+    GameWon,
+    MoveApplied,
+    MoveRefused,
+    NoMovesLeft,
+    Redone,
+    Undone,
+)
+
+from . import text
+from .announcer import LiveStatus
+from .focus_ring import FocusRing
+from .interfaces import TableAccessibility, install_table_accessibility
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+
+__all__ = ["Accessibility", "install_accessibility"]
+
+_RING: FocusRing | None = None
+
+
+@dataclass
+class Accessibility:
+    """What ``install_accessibility`` made, kept on the window as
+    ``window.accessibility``."""
+
+    window: MainWindow
+    model: TableAccessibility
+    live: LiveStatus
+    actions: dict[str, QAction]
+    ring: FocusRing
+    halo: QGraphicsPathItem
+
+    # -- what the keys do ------------------------------------------------------------
+    def describe_table(self) -> str:
+        game = self.window.bus.game
+        words = text.describe_table(
+            game.position,
+            game.variant,
+            deal_number=game.deal_number,
+            move_count=game.move_count,
+        )
+        self.live.announce(words, assertive=True)
+        return words
+
+    def read_focus(self) -> str:
+        spot = self.model.focused()
+        if spot is None:
+            return ""
+        pile, depth = spot
+        game = self.window.bus.game
+        cards = text.pile_cards(game.position, pile)
+        if not cards:
+            words = text.pile_description(game.position, game.variant, pile)
+        else:
+            depth = depth if pile.is_column else len(cards) - 1
+            words = (
+                text.card_name(game.position, game.variant, pile, depth)
+                + ". "
+                + text.card_description(game.position, game.variant, pile, depth)
+            )
+        self.live.announce(words, assertive=True)
+        return words
+
+    def open_picker(self) -> bool:
+        """The run picker for the keyboard: opens on the focused column with the run
+        from the focused card selected; Up/Down (handled by the controller while the
+        picker is open) take one card more or fewer."""
+        controller = self.window.controller
+        scene = self.window.scene
+        pile, depth = controller.focused()
+        cards = text.pile_cards(self.window.bus.game.position, pile)
+        lay = scene.layout
+        if not pile.is_column or not cards or lay is None:
+            self.live.announce("The run picker works on a column with cards.")
+            return False
+        if controller.picker_open:
+            controller.clear_selection()
+            self.live.announce("Run picker closed.")
+            return False
+        picker = controller.picker
+        picker.set_scale_for(lay.card_w)
+        rect = lay.card_rect(pile.index, depth)
+        width = picker.boundingRect().width()
+        x = rect.x + rect.w + 6
+        if x + width > lay.width:
+            x = rect.x - width - 6
+        picker.setPos(QPointF(x, max(4.0, rect.y)))
+        picker.setVisible(True)
+        controller.picker_column = pile.index
+        controller.select(pile, depth)
+        picker.set_count(len(cards) - depth)
+        self.live.announce(
+            f"Run picker on {pile.label}: {text.plural(len(cards) - depth, 'card')} "
+            f"from the {text.card_word(cards[depth])}. Up takes one more, Down one fewer, "
+            "then choose where it goes and press Enter. Escape closes."
+        )
+        return True
+
+    def cycle_focus(self, backwards: bool = False) -> QWidget | None:
+        """F6: the table, the message bar's buttons, the results panel, the deal box."""
+        stops = [w for w in self.focus_stops() if w.isVisible() and w.isEnabled()]
+        if not stops:
+            return None
+        current = QApplication.focusWidget()
+        index = next((i for i, w in enumerate(stops) if w is current), -1)
+        step = -1 if backwards else 1
+        target = stops[(index + step) % len(stops)] if index >= 0 else stops[0]
+        target.setFocus(Qt.FocusReason.TabFocusReason)
+        return target
+
+    def focus_stops(self) -> list[QWidget]:
+        w = self.window
+        stops: list[QWidget] = [w.view]
+        bar = w.hint_bar
+        stops += list(bar.buttons.values())
+        if bar.close_button.isVisible():
+            stops.append(bar.close_button)
+        if w.results.isVisible():
+            stops += [w.results.new_button, w.results.replay_button, w.results.look_button]
+        stops.append(w.status.deal_box)
+        return stops
+
+    # -- what the game says ----------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, MoveApplied):
+            words = text.describe_moves(event.before, event.moves)
+            if event.auto_finish:
+                words = "Auto finish: " + words
+            self.live.announce(words)
+        elif isinstance(event, Undone):
+            self.live.announce(text.describe_moves(event.position, event.moves, verb="Undone:"))
+        elif isinstance(event, Redone):
+            self.live.announce(text.describe_moves(event.before, event.moves, verb="Redone:"))
+        elif isinstance(event, MoveRefused):
+            # the window shows the reason in its message bar first (it subscribed
+            # before us), and on_message has said it already
+            if event.reason != self._said_refusal:
+                self.live.announce(text.describe_refusal(event.reason), assertive=True)
+            self._said_refusal = ""
+        elif isinstance(event, DealStarted):
+            deal = f"Deal {event.deal_number}" if event.deal_number is not None else "A board"
+            self.live.announce(
+                f"{deal} of {event.variant.name} is on the table. Press D to hear it."
+            )
+        elif isinstance(event, NoMovesLeft):
+            self.live.announce("No legal move is left.", assertive=True)
+        elif isinstance(event, GameWon):
+            self.live.announce(text.describe_won(event.move_count, event.seconds), assertive=True)
+        if isinstance(event, MoveApplied | Undone | Redone | DealStarted):
+            self.model.notify_changed()
+
+    _said_refusal: str = ""
+
+    def on_message(self, message: str, kind: str) -> None:
+        """The message bar changed: hints, verdicts, refusals and other notes are
+        said too (the win is said from the bus, with its counts)."""
+        if kind in ("idle", "won"):
+            return
+        if kind == "refused":
+            self._said_refusal = message
+            self.live.announce(text.describe_refusal(message), assertive=True)
+            return
+        self.live.announce(message, assertive=kind == "lost")
+
+    def focus_moved(self) -> None:
+        self.model.notify_focus()
+        self._sync_halo()
+
+    def _sync_halo(self) -> None:
+        mark = getattr(self.window.scene, "_focus", None)
+        if isinstance(mark, QGraphicsPathItem) and mark.isVisible():
+            self.halo.setPath(mark.path())
+            self.halo.setVisible(True)
+        else:
+            self.halo.setVisible(False)
+
+
+class _ResultsKeys(QObject):
+    """Escape on the results panel closes it; when it hides, the table gets the
+    keyboard back (a hidden widget must not keep the focus)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        results = self.window.results
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if event.key() == Qt.Key.Key_Escape and results.isVisible():
+                results.hide()
+                return True
+        elif event.type() == QEvent.Type.Hide and watched is results:
+            self.window.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        return False
+
+
+def install_accessibility(window: MainWindow) -> Accessibility:
+    """Hook accessibility onto a built ``MainWindow`` (call once per window)."""
+    global _RING
+    from ..view import TableView
+
+    model = install_table_accessibility(window)
+    live = LiveStatus(window.view, window.statusBar())
+    window.statusBar().addWidget(live.label, 1)
+    if _RING is None:
+        _RING = FocusRing(skip=(TableView,))
+    scene = window.scene
+    halo = QGraphicsPathItem()
+    pen = QPen(Qt.GlobalColor.black, 7)
+    pen.setCosmetic(True)
+    halo.setPen(pen)
+    halo.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+    mark = getattr(scene, "_focus", None)
+    halo.setZValue((mark.zValue() if mark is not None else 502) - 0.5)
+    halo.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+    halo.setVisible(False)
+    scene.addItem(halo)
+    a11y = Accessibility(window, model, live, {}, _RING, halo)
+
+    def action(name: str, label: str, keys: Sequence[str], slot: Callable[[], object]) -> None:
+        act = QAction(label, window)
+        act.setObjectName(name)
+        act.setShortcuts([QKeySequence(k) for k in keys])
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        act.triggered.connect(lambda _c=False: slot())
+        window.addAction(act)
+        window.add_view_menu_action(act)
+        a11y.actions[name] = act
+
+    action("describeTable", "&Describe the table", ["D"], a11y.describe_table)
+    action("readFocus", "Read the focused &card", ["W"], a11y.read_focus)
+    action("runPicker", "Run &picker on the focused column", ["P"], a11y.open_picker)
+    action("nextPane", "Next &area", ["F6"], a11y.cycle_focus)
+    action("previousPane", "Previous area", ["Shift+F6"], lambda: a11y.cycle_focus(True))
+
+    window.bus.subscribe(a11y.on_event)
+
+    bar = window.hint_bar
+    show_message = bar.show_message
+
+    def show_and_say(
+        message: str,
+        kind: str = "info",
+        actions: Sequence[tuple[str, Callable[[], None]]] = (),
+        timeout_ms: int | None = None,
+    ) -> None:
+        show_message(message, kind, actions, timeout_ms)
+        bar.label.setAccessibleDescription(message)
+        a11y.on_message(message, kind)
+
+    bar.show_message = show_and_say  # type: ignore[method-assign,assignment]
+
+    controller = window.controller
+    previous = controller.on_focus_text
+
+    def focus_text(words: str) -> None:
+        if previous is not None:
+            previous(words)
+        a11y.focus_moved()
+
+    controller.on_focus_text = focus_text
+    keys = _ResultsKeys(window)
+    window.results.installEventFilter(keys)
+    for button in (window.results.new_button, window.results.replay_button):
+        button.installEventFilter(keys)
+    window.results.look_button.installEventFilter(keys)
+    window.results.copy_button.installEventFilter(keys)
+    window.results.setAccessibleName("You won")
+    window._accessibility_keys = keys  # type: ignore[attr-defined]
+    window.accessibility = a11y  # type: ignore[attr-defined]
+    a11y._sync_halo()
+    return a11y

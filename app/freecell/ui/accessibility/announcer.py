@@ -1,0 +1,63 @@
+"""The live status: one line of words for what just happened on the table.
+
+Every move, refusal (with the engine's reason), hint, verdict and the win is
+written into a visible label in the status bar (so nothing is told by animation
+alone) and sent to assistive technology twice over:
+
+- ``QAccessibleAnnouncementEvent`` on the table (Qt 6.8+), which AT-SPI turns into
+  an announcement that Orca speaks without moving the focus;
+- a ``NameChanged`` event on the label, whose accessible role is a status bar
+  item, for screen readers that watch live regions instead.
+
+``history`` keeps what was announced (newest last), which is what the tests read.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+MAX_HISTORY = 200
+
+
+class LiveStatus(QObject):
+    announced = Signal(str)
+
+    def __init__(self, source: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.source = source  # the widget the announcements come from (the table)
+        self.label = QLabel(parent)
+        self.label.setObjectName("liveStatus")
+        self.label.setAccessibleName("Last event")
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.label.setMinimumWidth(120)
+        self.label.setContentsMargins(8, 0, 8, 0)
+        self.history: list[str] = []
+
+    @property
+    def last(self) -> str:
+        return self.history[-1] if self.history else ""
+
+    def announce(self, message: str, *, assertive: bool = False) -> None:
+        message = " ".join(message.split())
+        if not message:
+            return
+        self.history.append(message)
+        del self.history[:-MAX_HISTORY]
+        self.label.setText(message)
+        self.label.setToolTip(message)
+        self.label.setAccessibleDescription(message)
+        if QAccessible.isActive():
+            QAccessible.updateAccessibility(
+                QAccessibleEvent(self.label, QAccessible.Event.NameChanged)
+            )
+            event = QAccessibleAnnouncementEvent(self.source, message)
+            event.setPoliteness(
+                QAccessible.AnnouncementPoliteness.Assertive
+                if assertive
+                else QAccessible.AnnouncementPoliteness.Polite
+            )
+            QAccessible.updateAccessibility(event)
+        self.announced.emit(message)
