@@ -100,6 +100,12 @@ class TableLayout:
         return Rect(slot.x, slot.y + depth * self.offsets[column], self.card_w, self.card_h)
 
 
+def _group_gap(variant: Variant) -> float:
+    """Extra space, in card widths, between the free cells and the foundations when
+    the top row is wider than the columns (Eight Off), so the two groups read apart."""
+    return 0.4 if variant.cells + 4 > variant.columns else 0.0
+
+
 def fixed_card_width(
     size: CardSize,
     view_w: float,
@@ -116,7 +122,7 @@ def fixed_card_width(
     """
     if size is not CardSize.FIT:
         return float(CARD_WIDTHS[size])
-    units = max(variant.columns, variant.cells + 4)
+    units = max(variant.columns, variant.cells + 4 + _group_gap(variant))
     # width: units cards, gaps of 0.12 card between them, margins of 0.3 card each side.
     by_width = view_w / (units + (units - 1) * 0.12 + 0.6)
     # height, in card widths: margins (0.25 each), the top row, a gap of 0.3 card,
@@ -142,9 +148,8 @@ def compute_layout(
     gap = round(card_w * 0.12)
     pitch = card_w + gap
     margin = max(8, round(card_w * 0.3))
-    top_units = variant.cells + 4
-    units = max(variant.columns, top_units)
-    content_w = units * pitch - gap
+    top_w = (variant.cells + 4) * pitch - gap + round(_group_gap(variant) * card_w)
+    content_w = max(variant.columns * pitch - gap, top_w)
     width = max(view_w, content_w + 2 * margin)
     left = (width - content_w) / 2
     top = max(8.0, round(card_w * 0.25))
