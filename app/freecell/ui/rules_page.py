@@ -77,6 +77,13 @@ possibility and found no way to win, the game says the position is
 your game for you. When the search runs out of time it only suggests a move and
 claims nothing.</p>
 
+<h2>Variants</h2>
+<p>Game &rsaquo; Variant plays the rest of the FreeCell family: fewer free cells,
+Baker's Game (build down in suit), Eight Off, Seahaven Towers and more. The table
+follows the variant (cells and columns), the supermove limit counts only what the
+variant allows (an empty column that takes only Kings does not help a run), and a
+refused move always says which rule stopped it.</p>
+
 <h2>Finishing</h2>
 <p>When every remaining card can go home, the third toolbar button becomes
 <b>Auto finish</b>: it sends the cards home one by one (each one move, and one undo
