@@ -82,7 +82,6 @@ class InputController(QObject):
         self._hold.setSingleShot(True)
         self._hold.setInterval(HOLD_MS)
         self._hold.timeout.connect(self._open_picker)
-        self.keyboard_used = False
         self.focus_text = ""
         self.on_focus_text: Callable[[str], None] | None = None
 
@@ -383,7 +382,6 @@ class InputController(QObject):
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
             return False
-        self.keyboard_used = True
         if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
             step = -1 if key == Qt.Key.Key_Left else 1
             self.focus_index = (self.focus_index + step) % len(self.piles())
