@@ -455,3 +455,14 @@ def test_a_removed_file_comes_back_from_its_backup_and_the_player_is_told() -> N
     fresh = StatisticsStore()
     assert fresh.load().for_variant("freecell").played == 1
     assert "was missing" in fresh.file.notices[0]
+
+
+def test_a_file_that_cannot_be_opened_is_left_alone_and_the_backup_used(tmp_path: Path) -> None:
+    file = JsonFile(tmp_path / "f.json", what="thing", version=1)
+    file.save({"n": 1})
+    file.save({"n": 2})
+    file.path.unlink()
+    file.path.mkdir()  # a folder where the file should be: opening it fails
+    assert file.load(lambda d: d["n"]) == 1
+    assert "could not be opened" in file.notices[0]
+    assert file.path.is_dir()

@@ -263,3 +263,25 @@ def test_declining_the_offered_game_counts_it_as_lost() -> None:
     Storage().decline_saved_game()
     assert storage.statistics.for_variant("freecell").played == 1
     assert storage.saved_game.summary() is None
+
+
+def test_a_disk_that_refuses_writes_costs_a_notice_not_a_crash(monkeypatch: Any) -> None:
+    from freecell.storage import jsonfile
+
+    storage = Storage()
+    game = Game(FREECELL, 617)
+    game.play(legal_moves(game.position, FREECELL)[0])
+
+    def full(*_a: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(jsonfile, "_replace", full)
+    storage.save_game(game)
+    assert storage.record_game(game) is None
+    assert [n.split(" could")[0] for n in storage.notices] == [
+        "Your game in progress",
+        "Your statistics",
+    ]
+    assert "No space left on device" in storage.notices[0]
+    assert list(storage.paths.data_dir.glob("*.tmp")) == []
+    assert list(storage.paths.data_dir.glob(".*.tmp")) == []

@@ -39,6 +39,7 @@ comes back paused at the saved seconds; ``ResumeClock`` starts it again.
 
 from __future__ import annotations
 
+import logging
 import weakref
 from collections.abc import Callable
 from typing import Protocol
@@ -49,6 +50,8 @@ from .paths import StoragePaths, default_paths
 from .savedgame import SavedGameStore, VariantResolver
 from .settings import SettingsStore
 from .statistics import Statistics, StatisticsStore
+
+log = logging.getLogger(__name__)
 
 ScoreOf = Callable[[Game], int | None]
 
@@ -98,20 +101,35 @@ class Storage:
         if game in self._counted or (not game.steps and not game.is_won):
             return None
         self._counted.add(game)
-        return self.statistics.record(
-            game.variant.id,
-            game.deal_number,
-            game.is_won,
-            game.move_count,
-            game.elapsed,
-            score,
-        )
+        try:
+            return self.statistics.record(
+                game.variant.id,
+                game.deal_number,
+                game.is_won,
+                game.move_count,
+                game.elapsed,
+                score,
+            )
+        except OSError as error:
+            self._could_not_save("statistics", error)
+            return None
 
     def save_game(self, game: Game) -> None:
         """Keep the game in progress now (a won or untouched game empties the slot);
         returns once it is on disk.  Call it when the window closes."""
         self.writer.flush()
-        self.saved_game.save(game)
+        try:
+            self.saved_game.save(game)
+        except OSError as error:
+            self._could_not_save("game in progress", error)
+
+    def _could_not_save(self, what: str, error: OSError) -> None:
+        """A full or read-only disk must not crash the game: log it, tell the player."""
+        log.error("could not save the %s: %s", what, error)
+        self.notices.append(
+            f"Your {what} could not be saved ({error.strerror or error}); "
+            "the previous copy on disk is unchanged."
+        )
 
     def save_game_soon(self, game: Game) -> None:
         """Hand the game in progress to the background writer (after each move)."""

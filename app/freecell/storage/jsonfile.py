@@ -201,6 +201,8 @@ class JsonFile:
                 return self._load_main(decode)
             except FileNotFoundError:
                 return self._load_backup(decode, after=None)
+            except OSError as error:  # cannot even be opened: leave it where it is
+                return self._load_backup(decode, after=(_os_reason(error), None))
             except UnreadableFile as problem:
                 aside = self._move_aside(self.path, "unreadable")
                 return self._load_backup(decode, after=(problem.reason, aside))
@@ -243,7 +245,7 @@ class JsonFile:
                 )
             return value
         reason, aside = after
-        where = f"it was moved aside to {aside}" if aside else "it could not be moved aside"
+        where = f"it was moved aside to {aside}" if aside else "it was left where it is"
         fallback = "the previous good copy was loaded" if value is not None else "defaults are used"
         self._tell(f"Your {self.what} file could not be read ({reason}); {where} and {fallback}.")
         return value
@@ -389,6 +391,10 @@ class JsonFile:
     def _tell(self, sentence: str) -> None:
         log.warning("%s", sentence)
         self.notices.append(sentence)
+
+
+def _os_reason(error: OSError) -> str:
+    return f"it could not be opened: {error.strerror or error}"
 
 
 def _json_type(value: object) -> str:
