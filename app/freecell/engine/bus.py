@@ -20,11 +20,13 @@ from .commands import (
     NewDeal,
     PauseClock,
     Redo,
+    RedoTo,
     ReplayDeal,
     ResumeClock,
     SendHome,
     SetAutoPlay,
     Undo,
+    UndoTo,
 )
 from .deal import InvalidDealNumber, check_deal_number, random_deal_number
 from .events import (
@@ -113,6 +115,24 @@ class CommandBus:
             if step is None:
                 return [MoveRefused("Nothing to redo")]
             events = [Redone(step.moves, before, game.position, game.move_count)]
+            if game.is_won:
+                events.append(self._won())
+            return events + self._status_events()
+        if isinstance(command, UndoTo):
+            before = game.position
+            taken = game.undo_to(command.index)
+            if taken is None:
+                return [MoveRefused("There is no such earlier position to go back to")]
+            moves = tuple(m for step in taken for m in step.moves)
+            events = [Undone(moves, before, game.position, game.move_count)]
+            return events + self._status_events()
+        if isinstance(command, RedoTo):
+            before = game.position
+            made = game.redo_to(command.index)
+            if made is None:
+                return [MoveRefused("Nothing to redo")]
+            moves = tuple(m for step in made for m in step.moves)
+            events = [Redone(moves, before, game.position, game.move_count)]
             if game.is_won:
                 events.append(self._won())
             return events + self._status_events()

@@ -34,6 +34,24 @@ class Redo:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoTo:
+    """Go back to the position after ``index`` steps (0: the deal) in one command.
+
+    "Undo to the last winnable position" is this: one action, one ``Undone`` event,
+    and the steps taken back stay on the redo stack (``RedoTo`` brings them back in
+    one command too)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class RedoTo:
+    """Redo forward to the position after ``index`` steps in one command."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class NewDeal:
     """Start deal ``number`` (a random one when ``None``) of ``variant`` (the current
     variant when ``None``)."""
@@ -82,6 +100,8 @@ Command = (
     | SendHome
     | Undo
     | Redo
+    | UndoTo
+    | RedoTo
     | NewDeal
     | ReplayDeal
     | LoadPosition

@@ -140,6 +140,27 @@ class Game:
         self.undo_count += 1
         return self.steps[self.index]
 
+    def undo_to(self, index: int) -> list[Step] | None:
+        """Go back to the position after ``index`` steps in one action (one undo is
+        counted); returns the steps taken back, oldest first, or None when ``index``
+        is not behind the current position."""
+        if not 0 <= index < self.index:
+            return None
+        taken = self.steps[index : self.index]
+        self.index = index
+        self.undo_count += 1
+        return taken
+
+    def redo_to(self, index: int) -> list[Step] | None:
+        """Redo forward to the position after ``index`` steps; returns the steps
+        made again, oldest first, or None when ``index`` is not ahead on the redo
+        stack."""
+        if not self.index < index <= len(self.steps):
+            return None
+        made = self.steps[self.index : index]
+        self.index = index
+        return made
+
     def redo(self) -> Step | None:
         if self.index >= len(self.steps):
             return None
