@@ -16,6 +16,7 @@ description for screen readers.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,8 @@ from freecell.storage import CARD_SIZES, Settings, Storage
 
 if TYPE_CHECKING:
     from freecell.ui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
 
 Choice = tuple[str, str]
 """(id, display name)."""
@@ -232,7 +235,10 @@ def install_preferences(
         fields = {
             f.name: getattr(new, f.name) for f in dataclasses.fields(Settings) if f.name not in keep
         }
-        storage.settings.update(lambda on_disk: dataclasses.replace(on_disk, **fields))
+        try:
+            storage.settings.update(lambda on_disk: dataclasses.replace(on_disk, **fields))
+        except OSError:  # applied on screen; the disk refused (full, read-only)
+            log.exception("saving the settings failed")
         if on_change is not None:
             on_change(new)
 
