@@ -549,3 +549,14 @@ def test_double_click_on_a_buried_card_does_nothing(qtbot) -> None:  # type: ign
     point = card_point(window, col(0), 2)  # the JC, buried under four cards
     qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert window.bus.game.position == before
+
+
+def test_undo_after_the_win_closes_the_results_and_the_deal_goes_on(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    load(window, board(["KS"], home="C-K D-K H-K S-Q"))
+    click(qtbot, window, card_point(window, col(0)))
+    qtbot.waitUntil(lambda: window.results.isVisible(), timeout=3000)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not window.bus.game.is_won and not window.results.isVisible()
+    assert window.windowTitle() == "FreeCell \u2014 Custom board (FreeCell)"
