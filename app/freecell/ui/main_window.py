@@ -172,6 +172,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or ViewSettings()
         self._save_settings = save_settings
         self._score = score
+        self.new_deal_hook: Callable[[], bool] | None = None
         variant = variant or self.catalog.variant(self.settings.variant)
         if game is None:
             number = deal_number if deal_number is not None else random_deal_number()
@@ -229,6 +230,9 @@ class MainWindow(QMainWindow):
         return self.bus.dispatch(command)
 
     def new_deal(self) -> None:
+        # A hook (e.g. "winnable deals only") may choose the deal itself; True: done.
+        if self.new_deal_hook is not None and self.new_deal_hook():
+            return
         self.dispatch(NewDeal())
 
     def replay_deal(self) -> None:
