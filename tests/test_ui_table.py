@@ -99,6 +99,13 @@ def test_resize_relayouts_and_keeps_the_deal(qtbot) -> None:  # type: ignore[no-
     window.showMaximized()
     qtbot.waitUntil(lambda: window.isMaximized())
     assert window.bus.game.position == before
+    window.fullscreen_action.trigger()
+    qtbot.waitUntil(window.isFullScreen)
+    assert window.fullscreen_action.isChecked()
+    assert window.bus.game.position == before
+    for c, (rect, _z) in window.scene.target_rects(before).items():
+        item = window.scene.items_by_card[c]
+        assert (item.pos().x(), item.pos().y()) == (rect.x, rect.y)
 
 
 def test_a_new_size_is_painted_off_the_gui_thread_and_then_swapped_in(qtbot) -> None:  # type: ignore[no-untyped-def]
