@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -348,3 +349,45 @@ def test_status_shows_the_score_only_when_the_scheme_keeps_one(qtbot) -> None:  
     assert keeper.score > 0
     assert window.status.text("score") == f"Score: {keeper.score}"
     assert window.status.labels["score"].isVisibleTo(window)
+
+
+GEOMETRY_CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+def act():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    if sys.argv[1] == "set":
+        window.resize(760, 540)
+        from freecell.ui.layout import CardSize
+        window.set_card_size(CardSize.LARGE)
+    app.processEvents()
+    print(window.width(), window.height(), window.settings.card_size, flush=True)
+    window.close()
+QTimer.singleShot(300, act)
+from freecell.ui.app import run
+sys.exit(run(deal_number=5))
+"""
+
+
+def test_window_geometry_and_view_settings_survive_a_restart(tmp_path) -> None:
+    env = {**os.environ, "FREECELL_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    first = subprocess.run(
+        [sys.executable, "-c", GEOMETRY_CHILD, "set"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.split() == ["760", "540", "large"]
+    second = subprocess.run(
+        [sys.executable, "-c", GEOMETRY_CHILD, "get"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.split() == ["760", "540", "large"]
