@@ -136,10 +136,10 @@ def drag(qtbot, window: MainWindow, start: QPoint, end: QPoint, steps: int = 4) 
 
 
 def click(qtbot, window: MainWindow, point: QPoint) -> None:  # type: ignore[no-untyped-def]
+    """One tap.  Two taps on the same spot within the double-click interval are a
+    double-click to Qt; tests that tap twice there wait out the interval first."""
     vp = window.view.viewport()
     qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=point)
-    # let a possible double-click interval pass without sleeping: Qt decides by
-    # timestamps, so move the next press far in time by sending a harmless event
     QApplication.processEvents()
 
 
