@@ -105,7 +105,10 @@ def index_metrics(
 ) -> IndexMetrics:
     strip = card_h * strip_fraction(large_print)
     margin = max(2.0, card_w * 0.06)
-    rank_height = min(strip * (0.74 if large_print else 0.62) * scale, strip - margin * 1.2)
+    # the J and the tail of the Q reach about 0.26 cap heights below the baseline:
+    # keep them inside the strip the overlap leaves visible
+    room = (strip - margin * 0.9 - 1.0) / 1.3
+    rank_height = min(strip * (0.74 if large_print else 0.62) * scale, strip - margin * 1.2, room)
     suit_size = min(strip - margin * 1.2, rank_height * 1.05)
     return IndexMetrics(strip=strip, rank_height=rank_height, suit_size=suit_size, margin=margin)
 
