@@ -1,0 +1,112 @@
+"""Large print, measured on the painted cards: at Extra large in a 1366x768 window,
+every overlapped card shows its whole corner index, at least the promised size in
+points, with every theme (high contrast and four colours together included)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QImage
+from ui_helpers import board, make_window
+
+from freecell.engine import DECK, Card, LoadPosition
+from freecell.themes import BUILTIN_THEMES, CardTheme
+from freecell.ui.accessibility.large_print import LARGE_PRINT_INDEX_POINTS
+from freecell.ui.layout import CardSize
+
+# Long columns: a whole suit in sequence (13 cards) and others of 8 to 10 cards.
+LONG = board(
+    [
+        "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS",
+        "KH QC JD TS 9H 8C 7D 6S 5H 4C",
+        "KD QS JH TC 9D 8S 7H 6C 5D",
+        "KC QD JS TH 9C 8D 7S 6H",
+        "5C 4D 3S 2H",
+        "4S 3H 2C AD",
+        "3D 2S AH",
+        "AC",
+    ],
+)
+
+
+def ink_rows(img: QImage, x0: int, x1: int, y1: int) -> list[int]:
+    """Rows (device pixels) in [0, y1) with ink between columns x0 and x1: any
+    channel darker than 150 (card faces are light, indices are dark).  The card's
+    border (up to 4 px in high contrast) is left out."""
+    rgb = img.convertToFormat(QImage.Format.Format_RGB32)
+    data = bytes(rgb.constBits())
+    bpl = rgb.bytesPerLine()
+    return [y for y in range(5, y1) if min(data[y * bpl + x0 * 4 : y * bpl + x1 * 4]) < 150]
+
+
+def index_extent(img: QImage, w: int, h: int) -> tuple[int, int]:
+    """Top and bottom row of the corner index (rank on the left, suit on the right):
+    the first block of ink from the top, before the gap above the pips."""
+    rows = sorted(set(ink_rows(img, int(w * 0.07), int(w * 0.45), int(h * 0.55))) | set(
+        ink_rows(img, int(w * 0.55), w - int(w * 0.07), int(h * 0.55))
+    ))
+    assert rows, "no index drawn"
+    top = bottom = rows[0]
+    for y in rows[1:]:
+        if y > bottom + 2:  # a gap: the index has ended
+            break
+        bottom = y
+    return top, bottom
+
+
+def rank_height(img: QImage, w: int, h: int) -> int:
+    rows = ink_rows(img, int(w * 0.07), int(w * 0.40), int(h * 0.55))
+    top = bottom = rows[0]
+    for y in rows[1:]:
+        if y > bottom + 2:
+            break
+        bottom = y
+    return bottom - top + 1
+
+
+@pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)
+def test_extra_large_print_shows_every_index_at_1366x768(qtbot, theme: CardTheme) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, card_size=CardSize.EXTRA_LARGE.value, large_print=True)
+    window.resize(1366, 768)
+    window.set_theme(theme)
+    window.dispatch(LoadPosition(LONG, window.bus.game.variant))
+    qtbot.waitUntil(lambda: window.view.viewport().height() < 700)
+    scene, view = window.scene, window.view
+    lay = scene.layout
+    assert lay is not None and lay.card_w == 164
+    # the table grows and the view scrolls rather than hide an index
+    assert view.verticalScrollBar().maximum() > 0
+    dpi = view.logicalDpiY()
+    w, h, dpr = int(lay.card_w), int(lay.card_h), scene.dpr
+    checked = 0
+    extents: dict[Card, tuple[int, int]] = {}
+    for col, cards in enumerate(LONG.columns):
+        for depth, c in enumerate(cards[:-1]):  # every overlapped card
+            if c not in extents:
+                img = scene.renderer.image(c, w, h, dpr, True)
+                extents[c] = index_extent(img, round(w * dpr), round(h * dpr))
+            _top, bottom = extents[c]
+            visible = lay.card_rect(col, depth + 1).y - lay.card_rect(col, depth).y
+            assert (bottom + 1) / dpr <= visible, (c, bottom, visible)
+            checked += 1
+    assert checked == sum(len(c) - 1 for c in LONG.columns)
+    for c in DECK[::5]:
+        img = scene.renderer.image(c, w, h, dpr, True)
+        points = rank_height(img, round(w * dpr), round(h * dpr)) / dpr * 72 / dpi
+        assert points >= LARGE_PRINT_INDEX_POINTS, (c, points)
+
+
+@pytest.mark.parametrize("size", [s for s in CardSize if s is not CardSize.FIT])
+@pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)
+def test_large_print_size_holds_for_every_card_size(qtbot, theme: CardTheme, size) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, card_size=size.value, large_print=True)
+    window.set_theme(theme)
+    lay = window.scene.layout
+    assert lay is not None
+    w, h = int(lay.card_w), int(lay.card_h)
+    strip = min(lay.offsets)
+    dpi = window.view.logicalDpiY()
+    for c in (DECK[9 * 4 + 2], DECK[11 * 4 + 1], DECK[0]):  # a ten, a queen, an ace
+        img = window.scene.renderer.image(c, w, h, 1.0, True)
+        _top, bottom = index_extent(img, w, h)
+        assert bottom + 1 <= strip
+        assert rank_height(img, w, h) * 72 / dpi >= LARGE_PRINT_INDEX_POINTS
