@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QImage
-from ui_helpers import board, make_window
 
 from freecell.engine import DECK, Card, LoadPosition
 from freecell.themes import BUILTIN_THEMES, CardTheme
 from freecell.ui.accessibility.large_print import LARGE_PRINT_INDEX_POINTS
 from freecell.ui.layout import CardSize
+from ui_helpers import board, make_window
 
 # Long columns: a whole suit in sequence (13 cards) and others of 8 to 10 cards.
 LONG = board(
@@ -41,9 +41,10 @@ def ink_rows(img: QImage, x0: int, x1: int, y1: int) -> list[int]:
 def index_extent(img: QImage, w: int, h: int) -> tuple[int, int]:
     """Top and bottom row of the corner index (rank on the left, suit on the right):
     the first block of ink from the top, before the gap above the pips."""
-    rows = sorted(set(ink_rows(img, int(w * 0.07), int(w * 0.45), int(h * 0.55))) | set(
-        ink_rows(img, int(w * 0.55), w - int(w * 0.07), int(h * 0.55))
-    ))
+    rows = sorted(
+        set(ink_rows(img, int(w * 0.07), int(w * 0.45), int(h * 0.55)))
+        | set(ink_rows(img, int(w * 0.55), w - int(w * 0.07), int(h * 0.55)))
+    )
     assert rows, "no index drawn"
     top = bottom = rows[0]
     for y in rows[1:]:

@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject, QPoint, QRect, QRectF
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface, QWindow
 from PySide6.QtWidgets import QAccessibleWidget
 
-from freecell.engine import DECK, Card, Pile, PileKind, Position, Variant
+from freecell.engine import DECK, BuildRule, Card, Pile, PileKind, Position, Variant
 
 from . import text
 
@@ -246,7 +246,7 @@ class PileInterface(_Item):
         if t == QAccessible.Text.Name:
             return text.pile_description(model.position, model.variant, self.pile)
         if t == QAccessible.Text.Description:
-            return _pile_help(self.pile)
+            return _pile_help(self.pile, model.variant)
         return ""
 
     def rect(self) -> QRect:
@@ -360,12 +360,17 @@ class CardInterface(_Item):
         )
 
 
-def _pile_help(pile: Pile) -> str:
+def _pile_help(pile: Pile, variant: Variant) -> str:
     if pile.kind is PileKind.CELL:
         return "A free cell holds one card."
     if pile.kind is PileKind.FOUNDATION:
         return "Cards go home here in suit, from the Ace up."
-    return "A column: build down in alternate colours; its top card is the last listed."
+    build = {
+        BuildRule.ALTERNATE_COLOUR: "in alternate colours",
+        BuildRule.SAME_SUIT: "in the same suit",
+        BuildRule.ANY_SUIT: "in any suit",
+    }.get(variant.build, "")
+    return f"A column: build down {build}; its top card is the last listed.".replace("  ", " ")
 
 
 def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
