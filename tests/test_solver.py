@@ -298,3 +298,42 @@ def test_fcsolve_backend_cancel_kills_the_process() -> None:
     verdict = FcSolveBackend().solve(deal(11982, FREECELL), FREECELL, Budget(10**7, 30), cancel)
     assert isinstance(verdict, Unknown) and verdict.cancelled
     assert time.monotonic() - started < 0.5
+
+
+# -- the search's fast inner loop makes exactly the moves the move generator lists ----
+@pytest.mark.parametrize(
+    "variant",
+    [
+        FREECELL,
+        BAKERS_GAME,
+        tiny(supermove=False),
+        tiny(cells=0),
+        tiny(cells=2, build=BuildRule.ANY_SUIT, empty_column=EmptyColumnRule.NOTHING),
+        tiny(cells=8, cards_in_cells=4, empty_column=EmptyColumnRule.KINGS_ONLY),
+        tiny(columns=10, cards_in_cells=2, build=BuildRule.SAME_SUIT),
+    ],
+    ids=lambda v: v.id + f"-{v.cells}c-{v.columns}col-{v.build.value}-{v.empty_column.value}",
+)
+def test_fast_expansion_matches_the_move_generator(variant: Variant) -> None:
+    import random
+
+    from freecell.solver import search
+    from freecell.solver.builtin import to_state
+
+    rules = search.Rules(variant)
+    rng = random.Random(7)
+    for number in (1, 2):
+        found, cells, cols = to_state(deal(number, variant))
+        cells = search.autoplay(rules, found, cells, cols)
+        for _ in range(40):
+            slow = {
+                search.make_key(*search.child_after(rules, move, f, c, k))
+                for move, f, c, k in search.successors(rules, found, cells, cols)
+            }
+            fast = {child[0] for child in search.expand(rules, found, cells, cols, {})}
+            assert slow == fast
+            if not fast:
+                break
+            found, cells, cols = search.decode(rng.choice(sorted(fast)))
+            if sum(found) == 52:
+                break

@@ -33,6 +33,7 @@ from .search import (
     FROM_CELL,
     HOME,
     TO_CELL,
+    Order,
     RawMove,
     Rules,
     State,
@@ -65,8 +66,8 @@ def to_state(position: Position) -> State:
 # (weight on depth, weight on heuristic).  FAST leans on the heuristic (greedy: few
 # states); SHORT then searches again paying three times as much for depth, which
 # finds lines about a fifth shorter for several times the states.
-FAST_WEIGHTS = (1, 2)
-SHORT_WEIGHTS = (3, 1)
+FAST_ORDERS: tuple[Order, ...] = ((1, 2, 1), (1, 1, 2))
+SHORT_ORDERS: tuple[Order, ...] = ((3, 1, 1),)
 SHORT_STATES = 300_000
 SHORT_SECONDS = 3.0
 
@@ -93,30 +94,26 @@ class BuiltinSolver:
         max_states = max(1, min(budget.states, MAX_STORED_STATES))
         rules = Rules(variant)
         start = to_state(position)
-        g_weight, h_weight = FAST_WEIGHTS
         result = best_first(
             rules,
             start,
+            orders=FAST_ORDERS,
             max_states=max_states,
             deadline=deadline,
             cancel=cancel,
-            g_weight=g_weight,
-            h_weight=h_weight,
         )
         states = result.states
         if result.outcome == "solved":
             keys = shorten(rules, result.path, deep=mode is Mode.SHORT)
             if mode is Mode.SHORT:
                 # A line in hand, spend more for a shorter one: weight depth higher.
-                g_weight, h_weight = SHORT_WEIGHTS
                 again = best_first(
                     rules,
                     start,
+                    orders=SHORT_ORDERS,
                     max_states=min(max_states, SHORT_STATES),
                     deadline=min(deadline, time.monotonic() + SHORT_SECONDS),
                     cancel=cancel,
-                    g_weight=g_weight,
-                    h_weight=h_weight,
                 )
                 states += again.states
                 if again.outcome == "solved":

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from freecell.engine import BuildRule, EmptyColumnRule, Variant
@@ -56,7 +56,6 @@ BREAK_WEIGHT = 1
 EMPTY_COLUMN_BONUS = 6
 CELL_WEIGHT = 4
 OUT_WEIGHT = 2
-NEXT_WEIGHT = 1
 _CARD_BYTES = tuple(bytes((c,)) for c in range(52))
 
 
@@ -336,25 +335,26 @@ def child_after(
     return found, cells, cols
 
 
-def heuristic(rules: Rules, key: bytes, found: list[int], cells: bytes, cols: list[bytes]) -> int:
-    """Lower is closer to a win: cards still out, cards sitting above a lower card
-    (each must move at least once more), broken sequences, cramped space, and how
-    deep the next card each foundation needs is buried."""
+def heuristic(
+    rules: Rules, key: bytes, found: list[int], cells: bytes, cols: list[bytes]
+) -> tuple[int, int]:
+    """Two numbers, lower is closer to a win.  The first: cards still out, cards
+    sitting above a lower card (each must move at least once more), broken
+    sequences, cramped space.  The second: how many cards lie on top of the next
+    card each foundation needs.  Open lists weigh them differently."""
     out = 52 - found[0] - found[1] - found[2] - found[3]
-    h = out * OUT_WEIGHT + len(cells) * CELL_WEIGHT + sum(map(rules.scores.__getitem__, cols))
-    if NEXT_WEIGHT:
-        tail = key[key.index(_CELLS_END) :]
-        find = tail.find
-        depth = 0
-        for s in range(4):
-            r = found[s]
-            if r < KING_RANK:
-                at = find(_CARD_BYTES[r * 4 + s])
-                if at >= 0:
-                    end = find(_SEP, at)
-                    depth += (len(tail) if end < 0 else end) - at - 1
-        h += depth * NEXT_WEIGHT
-    return h
+    base = out * OUT_WEIGHT + len(cells) * CELL_WEIGHT + sum(map(rules.scores.__getitem__, cols))
+    tail = key[key.index(_CELLS_END) :]
+    find = tail.find
+    depth = 0
+    for s in range(4):
+        r = found[s]
+        if r < KING_RANK:
+            at = find(_CARD_BYTES[r * 4 + s])
+            if at >= 0:
+                end = find(_SEP, at)
+                depth += (len(tail) if end < 0 else end) - at - 1
+    return base, depth
 
 
 Child = tuple[bytes, list[int], bytes, list[bytes]]
@@ -374,9 +374,13 @@ def expand(
     empty_idx = -1
     empties = 0
     tops: dict[int, int] = {}
+    homeward: list[int] = []
     for i, col in enumerate(cols):
         if col:
-            tops[col[-1]] = i
+            c = col[-1]
+            tops[c] = i
+            if found[c & 3] == c >> 2:
+                homeward.append(i)
         else:
             empties += 1
             if empty_idx < 0:
@@ -399,15 +403,14 @@ def expand(
             append((key, f, ce, co))
 
     # Moves home that are not safe (safe ones were already folded in).
-    for i, col in enumerate(cols):
-        if col:
-            c = col[-1]
-            if found[c & 3] == c >> 2:
-                f2 = found.copy()
-                f2[c & 3] += 1
-                c2 = cols.copy()
-                c2[i] = col[:-1]
-                settle(f2, cells, c2)
+    for i in homeward:
+        col = cols[i]
+        c = col[-1]
+        f2 = found.copy()
+        f2[c & 3] += 1
+        c2 = cols.copy()
+        c2[i] = col[:-1]
+        settle(f2, cells, c2)
     for c in cells:
         if found[c & 3] == c >> 2:
             f2 = found.copy()
@@ -418,8 +421,8 @@ def expand(
         rest = b""
         pre = b""
         for p in parents[c]:
-            j = tops.get(p)
-            if j is not None:
+            if p in tops:
+                j = tops[p]
                 if not pre:
                     rest = cells.replace(bytes((c,)), b"")
                     pre = bytes(found) + rest + _CELLS_END
@@ -444,8 +447,8 @@ def expand(
         top_run = run if run < limit else limit
         for k in range(1, top_run + 1):
             for p in parents[col[n - k]]:
-                j = tops.get(p)
-                if j is not None:
+                if p in tops:
+                    j = tops[p]
                     c2 = cols.copy()
                     left = col[: n - k]
                     c2[i] = left
@@ -498,22 +501,27 @@ class SearchResult:
     best_path: list[bytes]
 
 
+# An open list's order: (weight on moves so far, weight on the heuristic, weight on
+# the depth of the next cards inside the heuristic).
+Order = tuple[int, int, int]
+
+
 def best_first(
     rules: Rules,
     start: State,
     *,
+    orders: Sequence[Order],
     max_states: int,
     deadline: float,
     cancel: CancelToken | None,
-    g_weight: int,
-    h_weight: int,
     clock: Callable[[], float] = time.monotonic,
 ) -> SearchResult:
-    """Weighted best-first search on ``h_weight * h + g_weight * depth``.
+    """Best-first search with one open list per order, taking turns (alternation:
+    one heuristic's blind spot is rarely the other's, which cuts the long tail).
 
-    Every distinct state is stored once (its parent key is the value), so an empty
-    open list means the reachable space is exhausted.  ``max_states`` bounds the
-    stored states, which bounds memory.
+    Every distinct state is stored once (its parent key is the value) and expanded
+    once, so when every open list is empty the reachable space is exhausted.
+    ``max_states`` bounds the stored states, which bounds memory.
     """
     found, cells, cols = start
     found = found.copy()
@@ -523,20 +531,25 @@ def best_first(
     parent: dict[bytes, bytes | None] = {root: None}
     if sum(found) == 52:
         return SearchResult("solved", [root], 1, [root])
-    heap: list[tuple[int, int, bytes, int]] = []
-    h0 = heuristic(rules, root, found, cells, cols)
-    best_h = h0
+    heaps: list[list[tuple[int, int, bytes, int]]] = [[] for _ in orders]
+    base, depth = heuristic(rules, root, found, cells, cols)
+    best_h = base + depth
     best_key = root
-    heapq.heappush(heap, (h0 * h_weight, 0, root, 0))
+    for heap in heaps:
+        heap.append((0, 0, root, 0))
+    closed: set[bytes] = set()
     seq = 0
     expansions = 0
+    turn = 0
+    live = list(range(len(heaps)))
     heappush = heapq.heappush
     heappop = heapq.heappop
     _expand = expand
     _h = heuristic
     outcome = "exhausted"
     goal: bytes | None = None
-    while heap:
+    queue_orders = list(zip(heaps, orders, strict=True))
+    while live:
         expansions += 1
         if expansions & 63 == 0:
             if cancel is not None and cancel.is_set():
@@ -545,7 +558,19 @@ def best_first(
             if clock() > deadline:
                 outcome = "budget"
                 break
-        _, _, key, g = heappop(heap)
+        turn = (turn + 1) % len(live)
+        heap = heaps[live[turn]]
+        key = b""
+        g = 0
+        while heap:
+            _, _, key, g = heappop(heap)
+            if key not in closed:
+                break
+            key = b""
+        if not key:
+            del live[turn]
+            continue
+        closed.add(key)
         f, ce, co = decode(key)
         g1 = g + 1
         for ck, f3, c3, k3 in _expand(rules, f, ce, co, parent):
@@ -555,12 +580,13 @@ def best_first(
             if f3[0] + f3[1] + f3[2] + f3[3] == 52:
                 goal = ck
                 break
-            h = _h(rules, ck, f3, c3, k3)
-            if h < best_h:
-                best_h = h
+            base, depth = _h(rules, ck, f3, c3, k3)
+            if base + depth < best_h:
+                best_h = base + depth
                 best_key = ck
             seq -= 1
-            heappush(heap, (h * h_weight + g1 * g_weight, seq, ck, g1))
+            for q, (gw, hw, dw) in queue_orders:
+                heappush(q, ((base + depth * dw) * hw + g1 * gw, seq, ck, g1))
         if goal is not None:
             outcome = "solved"
             break
