@@ -134,7 +134,10 @@ def main() -> int:
         app.processEvents()
 
     # 2. a 13-card run dragged at Extra large on a 2560x1440 view
-    run = [card(t) for t in ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D", "AS"]]
+    run = [
+        card(t)
+        for t in ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D", "AS"]
+    ]
     rest = [c for c in DECK if c not in run]
     columns = [tuple(run)] + [tuple(rest[i::7]) for i in range(7)]
     position = Position(tuple(columns), (None,) * 4, (0, 0, 0, 0))
