@@ -197,14 +197,17 @@ def test_follow_saves_each_move_and_counts_wins_and_abandoned_games() -> None:
     assert storage.saved_game.summary().move_count == 1  # type: ignore[union-attr]
 
     bus.dispatch(NewDeal(5))  # abandons deal 617: a loss
+    storage.flush()
     stats = storage.statistics.for_variant("freecell")
     assert (stats.played, stats.won, sorted(stats.deals)) == (1, 0, [617])
 
     bus.dispatch(LoadPosition(_near_won(), FREECELL))  # deal 5 untouched: not counted
+    storage.flush()
     assert storage.statistics.for_variant("freecell").played == 1
     bus.dispatch(MoveCards(Move.parse("1h")))
     bus.dispatch(MoveCards(Move.parse("2h")))
     assert bus.game.is_won
+    storage.flush()
     stats = storage.statistics.for_variant("freecell")
     assert (stats.played, stats.won, stats.fewest_moves) == (2, 1, 2)
     storage.flush()
@@ -213,6 +216,7 @@ def test_follow_saves_each_move_and_counts_wins_and_abandoned_games() -> None:
     bus.dispatch(Undo())
     bus.dispatch(Redo())  # wins again: still one game
     bus.dispatch(NewDeal(6))
+    storage.flush()
     assert storage.statistics.for_variant("freecell").played == 2
 
 
@@ -245,11 +249,14 @@ def test_the_background_writer_runs_the_latest_job_in_order() -> None:
 
     writer.submit(slow)
     assert started.wait(5)
-    for n in range(1, 6):  # submitted while the first job runs: only the last survives
-        writer.submit(lambda n=n: ran.append(n))
+    writer.submit(lambda: ran.append(-1), key="other")  # another key is not replaced
+    for n in range(1, 6):  # keyed, submitted while a job runs: only the last survives
+        writer.submit(lambda n=n: ran.append(n), key="game")
+    writer.submit(lambda: ran.append(10))  # unkeyed: never dropped, kept in order
+    writer.submit(lambda: ran.append(11))
     release.set()
     assert writer.flush(5)
-    assert ran == [0, 5]
+    assert ran == [0, -1, 5, 10, 11]
     writer.submit(lambda: 1 / 0)  # a failing job is logged, the writer goes on
     assert writer.flush(5)
     writer.submit(lambda: ran.append(6))

@@ -92,27 +92,46 @@ class Storage:
 
     # -- games ---------------------------------------------------------------------
     def record_game(self, game: Game, score: int | None = None) -> Statistics | None:
-        """Count a finished game once: a win if it is won, else a loss.
+        """Count a finished game once, now: a win if it is won, else a loss.
 
         A game with no move made is not counted (dealing and dealing again is not
         playing), nor is the same Game object counted twice.  Returns the new
         statistics, or None when nothing was counted.
         """
+        job = self._count_job(game, score)
+        if job is None:
+            return None
+        self.writer.flush()
+        return job()
+
+    def record_game_soon(self, game: Game, score: int | None = None) -> None:
+        """:meth:`record_game` on the background writer (never dropped, kept in order)."""
+        job = self._count_job(game, score)
+        if job is not None:
+            self.writer.submit(job)
+
+    def _count_job(self, game: Game, score: int | None) -> Callable[[], Statistics | None] | None:
+        """Decide on this thread whether ``game`` counts; the write to do if so."""
         if game in self._counted or (not game.steps and not game.is_won):
             return None
         self._counted.add(game)
-        try:
-            return self.statistics.record(
-                game.variant.id,
-                game.deal_number,
-                game.is_won,
-                game.move_count,
-                game.elapsed,
-                score,
-            )
-        except OSError as error:
-            self._could_not_save("statistics", error)
-            return None
+        figures = (
+            game.variant.id,
+            game.deal_number,
+            game.is_won,
+            game.move_count,
+            game.elapsed,
+            score,
+        )
+
+        def count() -> Statistics | None:
+            try:
+                return self.statistics.record(*figures)
+            except OSError as error:
+                self._could_not_save("statistics", error)
+                return None
+
+        return count
 
     def save_game(self, game: Game) -> None:
         """Keep the game in progress now (a won or untouched game empties the slot);
@@ -134,7 +153,14 @@ class Storage:
     def save_game_soon(self, game: Game) -> None:
         """Hand the game in progress to the background writer (after each move)."""
         document = self.saved_game.document(game)  # read the game on this thread
-        self.writer.submit(lambda: self.saved_game.write(document))
+
+        def write() -> None:
+            try:
+                self.saved_game.write(document)
+            except OSError as error:
+                self._could_not_save("game in progress", error)
+
+        self.writer.submit(write, key="saved-game")
 
     def flush(self) -> None:
         """Wait until saves handed to the background writer are on disk."""
@@ -149,8 +175,8 @@ class Storage:
         self.saved_game.clear()
 
     def follow(self, bus: _Bus, score: ScoreOf | None = None) -> Callable[[], None]:
-        """Subscribe to ``bus``: save after each move (on the background writer; see
-        :meth:`flush`), count wins and abandoned games.
+        """Subscribe to ``bus``: save after each move, count wins and abandoned games
+        (both on the background writer; see :meth:`flush`).
 
         ``score`` gives a game's score under the player's scoring scheme (None: no
         scoring).  Returns the unsubscribe function.
@@ -161,11 +187,11 @@ class Storage:
             game = bus.game
             previous = self._current
             if previous is not None and game is not previous:
-                self.record_game(previous, score(previous) if score else None)
+                self.record_game_soon(previous, score(previous) if score else None)
             self._current = game
             if isinstance(event, MoveApplied | Undone | Redone):
                 self.save_game_soon(game)  # a won game empties the slot
             elif isinstance(event, GameWon):
-                self.record_game(game, score(game) if score else None)
+                self.record_game_soon(game, score(game) if score else None)
 
         return bus.subscribe(on_event)

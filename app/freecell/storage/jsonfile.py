@@ -166,8 +166,10 @@ class JsonFile:
         version: int,
         migrations: Mapping[int, Migration] | None = None,
         notices: list[str] | None = None,
+        indent: int | None = None,
     ) -> None:
         self.path = Path(path)
+        self.indent = indent  # None: compact, and json's C encoder (10x faster)
         self.what = what
         self.version = version
         self.migrations = dict(migrations or {})
@@ -292,7 +294,7 @@ class JsonFile:
         """Write ``payload`` (plus this version) atomically, keeping the old copy as backup."""
         document = dict(payload)
         document["version"] = self.version
-        text = json.dumps(document, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+        text = json.dumps(document, ensure_ascii=False, indent=self.indent) + "\n"
         self.save_bytes(text.encode("utf-8"))
 
     def save_bytes(self, data: bytes) -> None:

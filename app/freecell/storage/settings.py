@@ -132,6 +132,7 @@ class SettingsStore:
             what="settings",
             version=SETTINGS_VERSION,
             notices=notices,
+            indent=1,  # small, and people do open it in an editor
         )
 
     @property
