@@ -61,6 +61,7 @@ class Accessibility:
     actions: dict[str, QAction]
     ring: FocusRing
     halo: QGraphicsPathItem
+    keyboard_active: bool = False  # the player's last input on the table was a key
 
     # -- what the keys do ------------------------------------------------------------
     def describe_table(self) -> str:
@@ -116,8 +117,11 @@ class Accessibility:
         x = rect.x + rect.w + 6
         if x + width > lay.width:
             x = rect.x - width - 6
-        picker.setPos(QPointF(x, max(4.0, rect.y)))
+        height = picker.boundingRect().height()
+        y = max(4.0, min(rect.y, lay.height - height - 4))
+        picker.setPos(QPointF(x, y))
         picker.setVisible(True)
+        self.window.view.ensureVisible(picker.sceneBoundingRect(), 12, 12)
         controller.picker_column = pile.index
         controller.select(pile, depth)
         picker.set_count(len(cards) - depth)
@@ -197,6 +201,9 @@ class Accessibility:
     def focus_moved(self) -> None:
         self.model.notify_focus()
         self._sync_halo()
+        if self.keyboard_active and self.halo.isVisible():
+            # large cards scroll: keep the keyboard focus on screen
+            self.window.view.ensureVisible(self.halo.path().boundingRect(), 16, 16)
 
     def _sync_halo(self) -> None:
         mark = getattr(self.window.scene, "_focus", None)
@@ -205,6 +212,23 @@ class Accessibility:
             self.halo.setVisible(True)
         else:
             self.halo.setVisible(False)
+
+
+class _InputKind(QObject):
+    """Remembers whether the table was last used with keys or with the pointer, so
+    the view scrolls to follow the keyboard focus but never fights a mouse."""
+
+    def __init__(self, a11y: Accessibility) -> None:
+        super().__init__(a11y.window)
+        self.a11y = a11y
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.KeyPress:
+            self.a11y.keyboard_active = True
+        elif kind == QEvent.Type.MouseButtonPress:
+            self.a11y.keyboard_active = False
+        return False
 
 
 class _ResultsKeys(QObject):
@@ -298,7 +322,10 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     window.results.look_button.installEventFilter(keys)
     window.results.copy_button.installEventFilter(keys)
     window.results.setAccessibleName("You won")
-    window._accessibility_keys = keys  # type: ignore[attr-defined]
+    kind = _InputKind(a11y)
+    window.view.installEventFilter(kind)
+    window.view.viewport().installEventFilter(kind)
+    window._accessibility_filters = (keys, kind)  # type: ignore[attr-defined]
     window.accessibility = a11y  # type: ignore[attr-defined]
     a11y._sync_halo()
     return a11y
