@@ -268,14 +268,21 @@ def test_statistics_from_the_game_menu_open_on_the_variant_played(qtbot: Any) ->
     from freecell.ui.dialogs.statistics import install_statistics
 
     storage = Storage()
-    storage.statistics.record("freecell-2", 9, True, 77, 90.0)
+    storage.statistics.record("freecell-2", 9, True, 78, 90.0)
     window = _window(qtbot, storage)
+    storage.follow(window.bus)
     window.dispatch(NewDeal(variant=builtin_variant("freecell-2")))
+    from freecell.engine import LoadPosition, Move, MoveCards, Position, card
+
+    won_in_one = Position(((card("KS"),), *(((),) * 7)), (None,) * 2, (13, 13, 13, 12))
+    window.dispatch(LoadPosition(won_in_one, builtin_variant("freecell-2")))
+    window.dispatch(MoveCards(Move.parse("1h")))  # counted on the background writer
     action = install_statistics(window, storage)
     assert action in window.menus["game"].actions()
     action.trigger()
     dialog: StatisticsDialog = window.statistics_dialog
     qtbot.waitExposed(dialog)
     assert dialog.variant_id == "freecell-2"
-    assert dialog.values["Fewest moves"].text() == "77"
+    assert dialog.values["Won"].text() == "2"
+    assert dialog.values["Fewest moves"].text() == "1"
     dialog.close()

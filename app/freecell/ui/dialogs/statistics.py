@@ -235,6 +235,7 @@ def install_statistics(window: MainWindow, storage: Storage) -> QAction:
     action.setShortcut(QKeySequence("Ctrl+I"))
 
     def open_dialog() -> None:
+        storage.flush()  # a game just won or left is counted on the background writer
         dialog = StatisticsDialog(
             storage.statistics,
             variants=[(v.id, v.name) for v in window.catalog.variants],
