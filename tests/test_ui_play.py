@@ -560,3 +560,15 @@ def test_undo_after_the_win_closes_the_results_and_the_deal_goes_on(qtbot) -> No
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert not window.bus.game.is_won and not window.results.isVisible()
     assert window.windowTitle() == "FreeCell \u2014 Custom board (FreeCell)"
+
+
+def test_a_drop_on_any_foundation_means_home(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    load(window, RUNS)
+    # the 6D dragged onto the hearts foundation goes to the diamonds
+    drag(qtbot, window, card_point(window, col(5)), drop_point(window, Pile.foundation(2)))
+    assert window.bus.game.position.foundations == (5, 6, 5, 5)
+    # a card that cannot go home yet is refused with the engine's reason
+    drag(qtbot, window, card_point(window, col(0)), drop_point(window, Pile.foundation(0)))
+    assert window.bus.game.move_count == 1
+    assert window.hint_bar.text.startswith("The seven of clubs goes home after")

@@ -133,7 +133,7 @@ class InputController(QObject):
         assert self.selection is not None
         source, depth = self.selection
         self.clear_selection()
-        return self.send(MoveCards(Move(source, dest, self._count(source, depth))))
+        return self.send(MoveCards(Move(source, _home(dest), self._count(source, depth))))
 
     # -- pointer ------------------------------------------------------------------------
     def press(self, point: QPointF) -> None:
@@ -231,7 +231,7 @@ class InputController(QObject):
             self.scene.spring_back()
             return
         self._focus_on(dest)
-        self.send(MoveCards(Move(press.pile, dest, self._count(press.pile, press.depth))))
+        self.send(MoveCards(Move(press.pile, _home(dest), self._count(press.pile, press.depth))))
 
     def tap(self, point: QPointF) -> None:
         hit = self.scene.card_at(point.x(), point.y())
@@ -437,3 +437,9 @@ class InputController(QObject):
             self.send(SendHome(pile))
             return
         self.select(pile, depth)
+
+
+def _home(dest: Pile) -> Pile:
+    """A drop or tap on any foundation means "home": the engine picks the suit's own
+    foundation (and still refuses, with its reason, a card that cannot go yet)."""
+    return Pile.foundation() if dest.is_foundation else dest
