@@ -46,9 +46,9 @@ from .search import (
     successors,
 )
 
-# Stored states cost ~300 bytes each (key, table slot, open-list entry); this keeps
-# one search under ~500 MB whatever budget it is given.
-MAX_STORED_STATES = 1_300_000
+# A stored state costs ~200 bytes measured (key, table slot, two open-list entries,
+# closed-set slot); this keeps one search well under 500 MB whatever its budget.
+MAX_STORED_STATES = 1_000_000
 DEFAULT_BUDGET = Budget()
 
 
@@ -104,7 +104,7 @@ class BuiltinSolver:
         )
         states = result.states
         if result.outcome == "solved":
-            keys = shorten(rules, result.path, deep=mode is Mode.SHORT)
+            keys = shorten(rules, result.path, mode is Mode.SHORT, cancel)
             if mode is Mode.SHORT:
                 # A line in hand, spend more for a shorter one: weight depth higher.
                 again = best_first(
@@ -117,7 +117,7 @@ class BuiltinSolver:
                 )
                 states += again.states
                 if again.outcome == "solved":
-                    shorter = shorten(rules, again.path, deep=True)
+                    shorter = shorten(rules, again.path, True, cancel)
                     if len(shorter) < len(keys):
                         keys = shorter
             moves = replay_path(rules, position, variant, keys)
@@ -151,15 +151,20 @@ def suggest(rules: Rules, position: Position, variant: Variant, path: list[bytes
     return None
 
 
-def shorten(rules: Rules, path: list[bytes], deep: bool = False) -> list[bytes]:
+def shorten(
+    rules: Rules, path: list[bytes], deep: bool = False, cancel: CancelToken | None = None
+) -> list[bytes]:
     """Cut loops out of a line: from each state, jump to the furthest later state of
     the line that one move reaches (``deep``: or two moves, when that saves one).
-    Greedy searches leave detours behind; this removes them cheaply."""
+    Greedy searches leave detours behind; this removes them cheaply.  A cancel
+    keeps the rest of the line as it is."""
     index = {key: i for i, key in enumerate(path)}
     out = [path[0]]
     i = 0
     last = len(path) - 1
     while i < last:
+        if cancel is not None and cancel.is_set():
+            return out + path[i + 1 :]
         f, ce, co = decode(path[i])
         children = expand(rules, f, ce, co, {})
         best = i + 1
