@@ -33,7 +33,7 @@ json_values = st.recursive(
 KNOWN_KEYS = [
     "variant", "scoring", "theme", "card_size", "large_print", "enabled_plugins",
     "window_geometry", "variants", "game", "deal", "start", "steps", "index",
-    "move_count", "seconds", "auto_play", "clock_started", "undo_count",
+    "move_count", "seconds", "auto_play", "undo_count",
 ]  # fmt: skip
 VERSIONS = st.sampled_from([1, 1, 1, 2, 0, -1, True, "1", None, 1.0])
 

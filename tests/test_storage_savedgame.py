@@ -83,12 +83,19 @@ def test_resume_restores_position_history_and_clock(variant: Variant, seed: int)
     back = store.load(now=later)
     assert back is not None
     _assert_same_game(back, game)
-    # the clock: paused at the saved seconds, resumes from there
+    # the clock holds the saved seconds until the next move, then counts on from them
     assert back.elapsed == pytest.approx(seconds, abs=1e-3)
-    assert not back.clock.running
-    back.clock.resume()
-    later.t += 10
-    assert back.elapsed == pytest.approx(seconds + 10, abs=1e-3)
+    later.t += 100
+    back.clock.resume()  # (the window being activated) does not start it
+    assert back.elapsed == pytest.approx(seconds, abs=1e-3)
+    playing = store.load(now=later)
+    assert playing is not None
+    options = legal_moves(playing.position, playing.variant)
+    if options:
+        playing.play(options[0])
+        later.t += 10
+        assert playing.clock.running
+        assert playing.elapsed == pytest.approx(seconds + 10, abs=1e-3)
     # undo and redo work exactly as in the original game
     while game.can_undo:
         assert back.undo() == game.undo()

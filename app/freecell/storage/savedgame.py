@@ -74,7 +74,6 @@ def game_to_json(game: Game) -> JsonObject:
         "move_count": game.move_count,
         "undo_count": game.undo_count,
         "seconds": round(game.elapsed, 3),
-        "clock_started": game.clock.started,
         "auto_play": game.auto_play,
     }
 
@@ -86,8 +85,10 @@ def game_from_json(
 ) -> Game:
     """Rebuild the game exactly; raise UnreadableFile when it cannot be replayed.
 
-    The clock comes back paused at the saved seconds (the UI resumes it, as it does
-    after the window was minimised); ``now`` is the clock's time source.
+    The clock comes back holding the saved seconds and, like a fresh deal's, starts
+    counting again at the player's first move (so time spent deciding whether to
+    carry on, or a window that never gets an activation event, costs nothing); a
+    won game's clock stays stopped.  ``now`` is the clock's time source.
     """
     if not isinstance(data, Mapping):
         raise UnreadableFile("it is not a saved game")
@@ -120,7 +121,6 @@ def game_from_json(
         raise UnreadableFile("its clock is not a number of seconds")
     auto_play = data.get("auto_play", False)
     undo_count = data.get("undo_count", 0)
-    started = data.get("clock_started", seconds > 0 or index > 0)
 
     game = Game(
         variant,
@@ -138,7 +138,7 @@ def game_from_json(
     game.index = index
     game.undo_count = undo_count if _is_count(undo_count) else 0
     game.clock = Clock(now or time.monotonic, float(seconds))
-    game.clock.started = started if isinstance(started, bool) else seconds > 0
+    game.clock.started = False  # the next move starts it, from the saved seconds
     if game.is_won:
         game.clock.stop()
     return game
