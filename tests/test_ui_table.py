@@ -391,3 +391,17 @@ def test_window_geometry_and_view_settings_survive_a_restart(tmp_path) -> None:
     )
     assert second.returncode == 0, second.stderr
     assert second.stdout.split() == ["760", "540", "large"]
+
+
+@pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)
+def test_court_cards_are_clearly_distinct(theme, qapp) -> None:  # type: ignore[no-untyped-def]
+    painter = CardPainter(theme)
+
+    def centre(text: str) -> list[int]:
+        img = painter.image(card(text), 124, 174, 1.0, False)
+        return [img.pixel(x, y) for x in range(30, 94, 2) for y in range(50, 124, 2)]
+
+    jack, queen, king, ten = centre("JS"), centre("QS"), centre("KS"), centre("TS")
+    for a, b in ((jack, queen), (queen, king), (jack, king), (king, ten)):
+        differing = sum(p != q for p, q in zip(a, b, strict=True))
+        assert differing > len(a) * 0.05  # more than a twentieth of the face differs
