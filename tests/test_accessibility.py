@@ -235,3 +235,21 @@ def test_card_name_text_is_pure() -> None:
         "Two of hearts, column 3, top card; 1 card can move"
     )
     assert card("2H").name == "Two of hearts"
+
+
+def test_reduce_motion_stops_animation_and_words_tell_every_move(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, deal=1, reduce_motion=False)
+    a11y = install_accessibility(window)
+    window.dispatch(MoveCards(Move(Pile.column(0), Pile.cell(-1))))
+    assert window.scene.animating  # the card glides...
+    assert a11y.live.label.text() == "Moved the six of spades from column 1 to free cell a."
+    window.scene.finish_animations()
+    window.reduce_motion_action.trigger()
+    assert window.scene.reduce_motion
+    window.dispatch(MoveCards(Move(Pile.column(1), Pile.cell(-1))))
+    assert not window.scene.animating  # ...and with reduce motion it is simply there
+    item = window.scene.items_by_card[card("9C")]
+    cell = window.scene.layout.cells[1]
+    assert (item.pos().x(), item.pos().y()) == (cell.x, cell.y)
+    assert a11y.live.label.text() == "Moved the nine of clubs from column 2 to free cell b."
+    window.close()
