@@ -27,8 +27,6 @@ import pytest
 
 from freecell.storage import StatisticsStore, jsonfile
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL and fork are POSIX")
-
 SERVER = textwrap.dedent(
     """
     import importlib.util, os, sys
@@ -84,6 +82,7 @@ def _wait_for_versions(log: Path, count: int) -> None:
         time.sleep(0.001)
 
 
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL and fork are POSIX")
 def test_killing_a_writer_at_random_moments_never_damages_the_file(tmp_path: Path) -> None:
     script, target, log = tmp_path / "server.py", tmp_path / "doc.json", tmp_path / "log"
     script.write_text(SERVER)
