@@ -22,6 +22,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,11 +31,14 @@ INSIDE = "--inside-session"
 GAME = "--run-game"
 
 
-def run_game(deal_number: int) -> int:
-    """The game process: a window built as the app builds it, accessibility on."""
+def run_game(deal_number: int, go_file: str) -> int:
+    """The game process: a window built as the app builds it, accessibility on.
+    When ``go_file`` appears it plays a move and tries an illegal one, so the
+    watcher can hear the live status."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from freecell.engine import Move, MoveCards, Pile
     from freecell.ui.accessibility import install_accessibility
     from freecell.ui.main_window import MainWindow, ViewSettings
 
@@ -44,9 +48,43 @@ def run_game(deal_number: int) -> int:
     install_accessibility(window)
     window.resize(1100, 800)
     window.show()
+    window.activateWindow()  # no window manager under Xvfb
     window.view.setFocus()
+
+    def play() -> None:
+        if not go_file or not os.path.exists(go_file):
+            return
+        poll.stop()
+        window.dispatch(MoveCards(Move(Pile.column(0), Pile.cell(-1))))
+        window.dispatch(MoveCards(Move(Pile.column(1), Pile.column(2))))
+
+    poll = QTimer()
+    poll.setInterval(200)
+    poll.timeout.connect(play)
+    poll.start()
     QTimer.singleShot(60_000, app.quit)  # never outlive a forgotten session
     return app.exec()
+
+
+def listen(go_file: str, seconds: float) -> list[str]:
+    """Ask the game to play (create ``go_file``) and collect what AT-SPI hears."""
+    import pyatspi
+    from gi.repository import GLib
+
+    heard: list[str] = []
+
+    def on_event(event) -> None:  # type: ignore[no-untyped-def]
+        source = event.source.name if event.source is not None else ""
+        detail = event.any_data if isinstance(event.any_data, str) else source
+        heard.append(f"{event.type}: {detail!r}")
+
+    kinds = ("object:announcement", "object:property-change:accessible-name")
+    pyatspi.Registry.registerEventListener(on_event, *kinds)
+    Path(go_file).touch()
+    GLib.timeout_add(int(seconds * 1000), lambda: pyatspi.Registry.stop() or False)
+    pyatspi.Registry.start()
+    pyatspi.Registry.deregisterEventListener(on_event, *kinds)
+    return heard
 
 
 def walk(acc, depth: int, max_depth: int, out: list[str]) -> None:  # type: ignore[no-untyped-def]
@@ -97,7 +135,9 @@ def inside_session(python: str, deal_number: int, full: bool) -> int:
 
     env = dict(os.environ, QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1")
     env.pop("QT_QPA_PLATFORM", None)  # a real X server here: the xcb platform
-    game = subprocess.Popen([python, str(HERE), GAME, "--deal", str(deal_number)], env=env)
+    go_file = os.path.join(tempfile.mkdtemp(prefix="freecell-atspi-"), "go")
+    command = [python, str(HERE), GAME, "--deal", str(deal_number), "--go-file", go_file]
+    game = subprocess.Popen(command, env=env)
     try:
         table = None
         app = None
@@ -124,6 +164,15 @@ def inside_session(python: str, deal_number: int, full: bool) -> int:
         piles = table.childCount
         cards = sum(table.getChildAtIndex(i).childCount for i in range(piles))
         print(f"\n{piles} piles, {cards} cards exposed over AT-SPI")
+        focused = None
+        for i in range(piles):
+            focused = focused or find(
+                table.getChildAtIndex(i), lambda a: a.getState().contains(pyatspi.STATE_FOCUSED)
+            )
+        print(f"Focused: {focused.name!r}" if focused is not None else "Focused: nothing")
+        print("\nThe game plays column 1 to a free cell, then tries column 2 onto column 3:")
+        for line in listen(go_file, 3.0):
+            print("  heard", line)
         return 0 if cards == 52 else 1
     finally:
         game.terminate()
@@ -140,9 +189,10 @@ def main() -> int:
     parser.add_argument("--full", action="store_true", help="the whole application tree")
     parser.add_argument(INSIDE, action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(GAME, action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--go-file", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.run_game:
-        return run_game(args.deal)
+        return run_game(args.deal, args.go_file)
     if args.inside_session:
         return inside_session(args.python, args.deal, args.full)
     missing = [t for t in ("xvfb-run", "dbus-run-session") if shutil.which(t) is None]

@@ -182,8 +182,10 @@ class Accessibility:
             self.live.announce("No legal move is left.", assertive=True)
         elif isinstance(event, GameWon):
             self.live.announce(text.describe_won(event.move_count, event.seconds), assertive=True)
-        if isinstance(event, MoveApplied | Undone | Redone | DealStarted):
-            self.model.notify_changed()
+        if isinstance(event, MoveApplied | Undone | Redone):
+            self.model.notify_changed(event.before)
+        elif isinstance(event, DealStarted):
+            self.model.notify_changed(None)
 
     _said_refusal: str = ""
 

@@ -6,8 +6,9 @@ alone) and sent to assistive technology twice over:
 
 - ``QAccessibleAnnouncementEvent`` on the table (Qt 6.8+), which AT-SPI turns into
   an announcement that Orca speaks without moving the focus;
-- a ``NameChanged`` event on the label, whose accessible role is a status bar
-  item, for screen readers that watch live regions instead.
+- the label's ``NameChanged`` event (its accessible name is its text; Qt sends
+  the event when the text changes), for screen readers that watch the status
+  bar instead.
 
 ``history`` keeps what was announced (newest last), which is what the tests read.
 """
@@ -15,7 +16,7 @@ alone) and sent to assistive technology twice over:
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 MAX_HISTORY = 200
@@ -29,7 +30,9 @@ class LiveStatus(QObject):
         self.source = source  # the widget the announcements come from (the table)
         self.label = QLabel(parent)
         self.label.setObjectName("liveStatus")
-        self.label.setAccessibleName("Last event")
+        # no fixed accessible name: the name is the text, so a NameChanged event
+        # carries the message itself to screen readers that watch it
+        self.label.setAccessibleDescription("The last thing that happened in the game")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.label.setMinimumWidth(120)
@@ -48,11 +51,8 @@ class LiveStatus(QObject):
         del self.history[:-MAX_HISTORY]
         self.label.setText(message)
         self.label.setToolTip(message)
-        self.label.setAccessibleDescription(message)
         if QAccessible.isActive():
-            QAccessible.updateAccessibility(
-                QAccessibleEvent(self.label, QAccessible.Event.NameChanged)
-            )
+            # (setText has already sent the label's NameChanged)
             event = QAccessibleAnnouncementEvent(self.source, message)
             event.setPoliteness(
                 QAccessible.AnnouncementPoliteness.Assertive

@@ -130,15 +130,19 @@ class TableAccessibility:
         if iface is not None:
             QAccessible.updateAccessibility(QAccessibleEvent(iface, QAccessible.Event.Focus))
 
-    def notify_changed(self) -> None:
-        """The position changed: the piles' children were reordered and names changed."""
+    def notify_changed(self, before: Position | None = None) -> None:
+        """The position changed: the piles whose cards changed get their children
+        reordered and a new name (all of them after a new deal, ``before=None``)."""
         if not QAccessible.isActive() or self.table is None:
             return
-        QAccessible.updateAccessibility(
-            QAccessibleEvent(self.table, QAccessible.Event.ObjectReorder)
-        )
+        after = self.position
         for pile in self.pile_list():
+            if before is not None and text.pile_cards(before, pile) == text.pile_cards(after, pile):
+                continue
             iface = self.pile_interface(pile)
+            QAccessible.updateAccessibility(
+                QAccessibleEvent(iface, QAccessible.Event.ObjectReorder)
+            )
             QAccessible.updateAccessibility(QAccessibleEvent(iface, QAccessible.Event.NameChanged))
 
 
