@@ -147,7 +147,8 @@ class DealChooser:
     def known_rating(self, number: int, variant: Variant = FREECELL) -> Rating | None:
         """The rating without searching: shipped table (standard FreeCell), then cache."""
         if variant == FREECELL:
-            rating = (self.table or shipped()).get(number)
+            table = self.table if self.table is not None else shipped()
+            rating = table.get(number)
             if rating is not None:
                 return rating
         return self.cache.rating(variant, number) if self.cache is not None else None
@@ -175,7 +176,9 @@ class DealChooser:
             rating = self.known_rating(number, variant)
             if rating is None:
                 rating = rate(number)
-                if rating.difficulty is not Difficulty.UNKNOWN and self.cache is not None:
+                # "unknown" is cached too: the rating budget is fixed, so a second
+                # run would spend the same states and end the same way.
+                if self.cache is not None and not cancelled():
                     self.cache.put_rating(variant, number, rating)
             if self.accepts(rating):
                 return number, rating

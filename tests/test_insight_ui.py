@@ -1,0 +1,208 @@
+"""Insight on the real main window: live winnability, undo to the last winnable
+position, the solution stepper, winnable-only new deals, rating and par."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from freecell.difficulty import Difficulty, Rating
+from freecell.engine import (
+    FREECELL,
+    LoadPosition,
+    MoveCards,
+    Position,
+    Variant,
+    apply_move,
+    check_move,
+    parse_moves,
+)
+from freecell.insight import DealChooser, RatingCache, Verdict, sequence_source
+from freecell.rating_data import RatingTable
+from freecell.solver.api import Budget, Mode
+from freecell.solver.api import Verdict as SolverVerdict
+from freecell.solver.builtin import BuiltinSolver
+from freecell.ui.insight import Insight, compare_with_par, install_insight
+from test_insight import LOSING_MOVE, losing_board
+from ui_helpers import make_window
+
+WAIT_MS = 20_000
+
+
+class DirectService:
+    """The real built-in solver, run in the calling (pool) thread: the same answers
+    as the worker process without the cost of spawning one per test."""
+
+    def __init__(self) -> None:
+        self._cancel = threading.Event()
+        self.calls = 0
+        self.closed = False
+
+    def solve(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget,
+        mode: Mode,
+        backend: str = "builtin",
+    ) -> SolverVerdict:
+        self.calls += 1
+        self._cancel.clear()
+        return BuiltinSolver().solve(position, variant, budget, self._cancel, mode)
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def insight(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, deal=2)
+    result = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
+    assert result is not None
+    yield result
+    result.close()
+
+
+def _wait_state(qtbot, insight: Insight, state: str) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: insight.state == state, timeout=WAIT_MS)
+
+
+def test_live_check_shows_winnable_then_proven_lost_and_undo_restores(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    window = insight.window
+    window.dispatch(LoadPosition(losing_board(), FREECELL))
+    _wait_state(qtbot, insight, "winnable")
+    assert insight.live_label.text() == "\u2714 Winnable"
+    winnable = window.bus.game.position
+    window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
+    assert insight.live_label.text() == ""  # unknown until checked
+    _wait_state(qtbot, insight, "lost")
+    lost = window.bus.game.position
+    assert insight.live_label.text() == "\u2716 Proven lost"
+    qtbot.waitUntil(insight.undo_winnable_action.isEnabled, timeout=WAIT_MS)
+    assert "move 1 (42)" in window.hint_bar.text
+    assert "Undo to the last winnable position" in window.hint_bar.buttons
+    # one command
+    window.hint_bar.buttons["Undo to the last winnable position"].click()
+    assert window.bus.game.position == winnable
+    assert window.bus.game.move_count == 0
+    assert insight.state == "winnable"  # known: shown at once
+    # ... and undoable in one command
+    window.hint_bar.buttons["Back to where I was"].click()
+    assert window.bus.game.position == lost
+
+
+def test_the_next_move_cancels_a_running_check(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    window = insight.window
+    insight.check_now()
+    assert insight.jobs.busy("live")
+    window.dispatch(MoveCards(window.bus.game.position and _first_legal(window)))
+    assert not insight.jobs.busy("live")  # the old answer will be dropped
+    _wait_state(qtbot, insight, "winnable")
+    assert insight.trail.verdict(window.bus.game.position) is Verdict.WINNABLE
+
+
+def _first_legal(window):  # type: ignore[no-untyped-def]
+    from freecell.engine import legal_moves
+
+    return legal_moves(window.bus.game.position, window.bus.game.variant)[0]
+
+
+def test_solution_stepper_replays_and_reverses_a_known_solution(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    window = insight.window
+    game = window.bus.game
+    start = game.position
+    insight.show_solution()
+    qtbot.waitUntil(lambda: insight.stepper.active, timeout=WAIT_MS)
+    stepper = insight.stepper
+    moves = stepper.moves
+    assert moves
+    expected = [start]
+    for move in moves:
+        expected.append(apply_move(expected[-1], check_move(expected[-1], FREECELL, move)))
+    assert expected[-1].is_won
+    for i in range(5):
+        assert stepper.next()
+        assert game.position == expected[i + 1]
+    assert game.move_count == 5  # the steps count as moves
+    for i in range(5, 2, -1):
+        assert stepper.previous()
+        assert game.position == expected[i - 1]
+    assert stepper.step == 2
+    # play to the end at the fastest speed
+    stepper.speed.setValue(5)
+    stepper.play()
+    stepper.timer.setInterval(5)  # faster than a player would pick, for the test
+    qtbot.waitUntil(lambda: game.is_won, timeout=WAIT_MS)
+    assert game.position == expected[-1]
+    assert game.move_count == len(moves)
+    assert game.path == list(moves)
+
+
+def test_take_over_and_a_players_move_end_the_stepping(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    window = insight.window
+    window.dispatch(LoadPosition(losing_board(), FREECELL))
+    insight.show_solution()
+    qtbot.waitUntil(lambda: insight.stepper.active, timeout=WAIT_MS)
+    insight.stepper.next()
+    insight.stepper.take_over_button.click()
+    assert not insight.stepper.active
+    assert "made 1 move" in window.hint_bar.text
+    insight.show_solution()
+    qtbot.waitUntil(lambda: insight.stepper.active, timeout=WAIT_MS)
+    window.dispatch(MoveCards(_first_legal(window)))
+    assert not insight.stepper.active
+
+
+def test_winnable_only_new_deal_skips_unwinnable_numbers(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, deal=2)
+    table = RatingTable(1, b"")  # nothing shipped: every candidate is rated on demand
+    chooser = DealChooser(source=sequence_source([11982, 11982, 3]), table=table)
+    # 11982 is rated once (then cached as unknown) and never dealt
+    result = install_insight(
+        window, DirectService(), cache=RatingCache(tmp_path / "c.json"), chooser=chooser
+    )
+    assert result is not None
+    result.set_winnable_only(True)
+    result.rating_budget = Budget(states=3_000, seconds=60.0)
+    window.new_deal()  # the toolbar, menu and results panel all call this
+    qtbot.waitUntil(lambda: window.bus.game.deal_number == 3, timeout=WAIT_MS)
+    rating = result.cache.rating(FREECELL, 3)
+    assert rating is not None and rating.winnable
+    unproven = result.cache.rating(FREECELL, 11982)
+    assert unproven is not None and not unproven.winnable
+    result.close()
+
+
+def test_rating_and_par_are_shown_and_par_is_in_the_results(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: insight.par is not None and insight.rating is not None, timeout=WAIT_MS)
+    text = insight.rating_label.text()
+    assert insight.rating.label in text and f"par {insight.par}" in text
+    assert insight.cache.par(FREECELL, 2) == insight.par
+    window = insight.window
+    window.results.show_result(60.0, 90, 52, 2, "FreeCell")
+    moves = window.bus.game.move_count
+    assert (
+        window.results.values["Moves"].text() == f"{moves} ({compare_with_par(moves, insight.par)})"
+    )
+
+
+def test_compare_with_par() -> None:
+    assert compare_with_par(87, 92) == "par 92: 5 under"
+    assert compare_with_par(95, 92) == "par 92: 3 over"
+    assert compare_with_par(92, 92) == "par 92: level"
+
+
+def test_live_winnability_can_be_switched_off(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    insight.set_live(False)
+    insight.window.dispatch(MoveCards(_first_legal(insight.window)))
+    qtbot.wait(DEBOUNCE_WAIT)
+    assert insight.state == "" and not insight.jobs.busy("live")
+
+
+DEBOUNCE_WAIT = 600
+_unused = (Difficulty, Rating)
