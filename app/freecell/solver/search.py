@@ -12,13 +12,12 @@ A card is its engine index (``(rank - 1) * 4 + suit``), so it fits in a byte.  T
 canonical key (what the transposition table stores) is one ``bytes``:
 foundations, sorted cells, ``0xfe``, then the columns sorted and joined by ``0xff``.
 Decoding a key back into a state is two C-level ``split`` calls, which is why the
-open list holds keys rather than states: memory stays near 300 bytes a state.
+open lists hold keys rather than states: memory stays near 200 bytes a state.
 
-Safe moves to the foundation (the engine's :func:`~freecell.engine.is_safe_home`
-rule: nothing still in the tableau could ever be built on the card) are folded into
-every move: they never hurt, and they shrink the space a lot.  Everything else is
-kept, so when the open list runs dry the whole reachable space has been seen --
-that, and only that, is reported as a proof.
+Safe moves to the foundation (:meth:`Rules.is_safe`: nothing still in play could
+ever need the card) are folded into every move: they never hurt, and they shrink
+the space a lot.  Everything else is kept, so when the open lists run dry the whole
+reachable space has been seen -- that, and only that, is reported as a proof.
 
 The search runs in the canonical (sorted) column order; the winning line is then
 re-found move by move on the real layout (:func:`replay_path`), which also brings
@@ -37,8 +36,6 @@ from freecell.engine import BuildRule, EmptyColumnRule, Variant
 from .api import CancelToken
 
 KING_RANK = 13
-COL_SEP = 0xFF
-CELLS_END = 0xFE
 _SEP = b"\xff"
 _CELLS_END = b"\xfe"
 
@@ -50,6 +47,7 @@ HOME = -2
 RawMove = tuple[int, int, int, int]
 
 State = tuple[list[int], bytes, list[bytes]]
+
 # Heuristic weights (see Rules._column_score and heuristic()).
 BLOCKED_WEIGHT = 3
 BREAK_WEIGHT = 1
