@@ -43,6 +43,7 @@ from .search import (
     decode,
     expand,
     make_key,
+    rules_for,
     successors,
 )
 
@@ -92,7 +93,7 @@ class BuiltinSolver:
         started = time.monotonic()
         deadline = started + budget.seconds
         max_states = max(1, min(budget.states, MAX_STORED_STATES))
-        rules = Rules(variant)
+        rules = rules_for(variant)
         start = to_state(position)
         result = best_first(
             rules,

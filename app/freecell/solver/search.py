@@ -26,6 +26,7 @@ the exact column and cell numbers back.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import time
 from collections.abc import Callable, Sequence
@@ -171,6 +172,13 @@ class Rules:
         o1, o2 = self.opposite[s]
         low = found[o1] if found[o1] < found[o2] else found[o2]
         return low >= r - 1 or (low >= r - 2 and found[self.same_other[s]] >= r - 3)
+
+
+@functools.lru_cache(maxsize=16)
+def rules_for(variant: Variant) -> Rules:
+    """The tables for a variant, built once: building them costs more than solving a
+    typical deal, and their column caches keep paying off from one search to the next."""
+    return Rules(variant)
 
 
 def make_key(found: list[int], cells: bytes, cols: list[bytes]) -> bytes:
