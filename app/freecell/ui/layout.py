@@ -49,6 +49,9 @@ CARD_WIDTHS = {
     CardSize.EXTRA_LARGE: 164,
 }
 MIN_FIT_WIDTH = 48
+# In large print "fit" never goes below Small cards, whose corner index is still
+# 13 pt tall (the accessibility promise); a smaller window scrolls instead.
+LARGE_PRINT_MIN_FIT_WIDTH = CARD_WIDTHS[CardSize.SMALL]
 MAX_FIT_WIDTH = 240
 
 
@@ -132,7 +135,8 @@ def fixed_card_width(
     dealt = 2.3 + 6 * (strip + 0.04)
     tight = 2.3 + max(0, longest - 1) * strip
     by_height = view_h / (0.5 + CARD_ASPECT * max(dealt, tight))
-    return max(MIN_FIT_WIDTH, min(MAX_FIT_WIDTH, by_width, by_height))
+    floor = LARGE_PRINT_MIN_FIT_WIDTH if large_print else MIN_FIT_WIDTH
+    return max(floor, min(MAX_FIT_WIDTH, by_width, by_height))
 
 
 def compute_layout(

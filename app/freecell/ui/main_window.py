@@ -644,6 +644,7 @@ class MainWindow(QMainWindow):
         self.settings.large_print = on
         self.large_print_action.setChecked(on)
         self.scene.configure(large_print=on)
+        self.view.relayout()  # large print may need scroll bars even in "fit"
         self.scene.refresh_cards()
         self.controller._show_focus()
         self._persist()

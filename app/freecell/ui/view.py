@@ -70,9 +70,9 @@ class TableView(QGraphicsView):
         try:
             policy = (
                 Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-                if self.table.card_size is CardSize.FIT
+                if self.table.card_size is CardSize.FIT and not self.table.large_print
                 else Qt.ScrollBarPolicy.ScrollBarAsNeeded
-            )
+            )  # large print keeps its minimum size in a tiny window: it scrolls
             self.setHorizontalScrollBarPolicy(policy)
             self.setVerticalScrollBarPolicy(policy)
             vp = self.viewport()
