@@ -111,3 +111,19 @@ def test_large_print_size_holds_for_every_card_size(qtbot, theme: CardTheme, siz
         _top, bottom = index_extent(img, w, h)
         assert bottom + 1 <= strip
         assert rank_height(img, w, h) * 72 / dpi >= LARGE_PRINT_INDEX_POINTS
+
+
+def test_fit_with_large_print_scrolls_rather_than_shrink_the_index(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, card_size="fit")
+    window.resize(640, 420)
+    qtbot.waitUntil(lambda: window.view.viewport().width() < 660)
+    window.set_large_print(True)
+    lay = window.scene.layout
+    assert lay is not None
+    w, h = int(lay.card_w), int(lay.card_h)
+    img = window.scene.renderer.image(DECK[9 * 4 + 2], w, h, 1.0, True)
+    assert rank_height(img, w, h) * 72 / window.view.logicalDpiY() >= LARGE_PRINT_INDEX_POINTS
+    view = window.view
+    assert view.horizontalScrollBar().maximum() > 0 or view.verticalScrollBar().maximum() > 0
+    window.set_large_print(False)  # normal print fits the window again, no scrolling
+    assert view.horizontalScrollBar().maximum() == 0
