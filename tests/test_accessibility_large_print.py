@@ -106,11 +106,14 @@ def test_large_print_size_holds_for_every_card_size(qtbot, theme: CardTheme, siz
     w, h = int(lay.card_w), int(lay.card_h)
     strip = min(lay.offsets)
     dpi = window.view.logicalDpiY()
-    for c in (DECK[9 * 4 + 2], DECK[11 * 4 + 1], DECK[0]):  # a ten, a queen, an ace
-        img = window.scene.renderer.image(c, w, h, 1.0, True)
-        _top, bottom = index_extent(img, w, h)
-        assert bottom + 1 <= strip
-        assert rank_height(img, w, h) * 72 / dpi >= LARGE_PRINT_INDEX_POINTS
+    for c in (DECK[9 * 4 + 2], DECK[11 * 4 + 1], DECK[10 * 4 + 3], DECK[0]):  # 10, Q, J, A
+        for dpr in (1.0, 1.5, 2.0):  # HiDPI screens and scaled desktops
+            img = window.scene.renderer.image(c, w, h, dpr, True)
+            dw, dh = round(w * dpr), round(h * dpr)
+            _top, bottom = index_extent(img, dw, dh)
+            assert (bottom + 1) / dpr <= strip, (c, dpr)
+            points = rank_height(img, dw, dh) / dpr * 72 / dpi
+            assert points >= LARGE_PRINT_INDEX_POINTS, (c, dpr, points)
 
 
 def test_fit_with_large_print_scrolls_rather_than_shrink_the_index(qtbot) -> None:  # type: ignore[no-untyped-def]

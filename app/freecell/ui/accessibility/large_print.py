@@ -2,12 +2,17 @@
 
 In large print the rank figure of every corner index is at least
 ``LARGE_PRINT_INDEX_POINTS`` tall (its cap height, measured on the painted card)
-at every fixed card size and with every theme, and the column overlap never
-covers any part of an index: the table scrolls instead
-(``tests/test_accessibility_large_print.py`` measures both on the real images).
+at every card size and with every theme, and the column overlap never covers
+any part of an index (the J and the Q's tail included): the table scrolls
+instead.  "Fit to window" in large print stops at Small cards and scrolls in a
+window too small for them (``layout.LARGE_PRINT_MIN_FIT_WIDTH``).
 
-Sizes are in device-independent pixels, so the promise follows the system's
-scale factor and device pixel ratio (the cards are painted at that ratio).
+Sizes are in device-independent pixels and cards are painted at the screen's
+device pixel ratio, so a scaled desktop (Qt turns the X resource ``Xft.dpi``, the
+GNOME text scale and Windows/macOS display scaling into that ratio) makes the
+cards and their indices larger in proportion.
+``tests/test_accessibility_large_print.py`` measures all of it on the real
+images.
 """
 
 from __future__ import annotations
