@@ -8,9 +8,10 @@ instead.  "Fit to window" in large print stops at Small cards and scrolls in a
 window too small for them (``layout.LARGE_PRINT_MIN_FIT_WIDTH``).
 
 Sizes are in device-independent pixels and cards are painted at the screen's
-device pixel ratio, so a scaled desktop (Qt turns the X resource ``Xft.dpi``, the
-GNOME text scale and Windows/macOS display scaling into that ratio) makes the
-cards and their indices larger in proportion.
+device pixel ratio, so display scaling (Windows/macOS/Wayland scale, or
+``QT_SCALE_FACTOR``; checked: 1.5 gives a ratio of 1.5) makes the cards and their
+indices larger in proportion.  A font-only scale (X11 ``Xft.dpi`` without display
+scaling) does not change the card sizes: the player picks a larger card size.
 ``tests/test_accessibility_large_print.py`` measures all of it on the real
 images.
 """
