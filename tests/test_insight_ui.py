@@ -206,3 +206,37 @@ def test_live_winnability_can_be_switched_off(qtbot, insight) -> None:  # type: 
 
 DEBOUNCE_WAIT = 600
 _unused = (Difficulty, Rating)
+
+
+def test_the_live_setting_is_read_from_and_saved_to_the_settings_file(
+    qtbot, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from freecell.storage import SettingsStore
+
+    store = SettingsStore(tmp_path / "settings.json")
+    window = make_window(qtbot, deal=2)
+    first = install_insight(window, DirectService(), settings_store=store)
+    assert first is not None and first.settings.live  # on by default
+    first.live_action.trigger()
+    assert not first.settings.live and not store.load().live_winnability
+    first.close()
+    other = make_window(qtbot, deal=3)
+    second = install_insight(other, DirectService(), settings_store=store)
+    assert second is not None and not second.settings.live
+    assert not second.live_action.isChecked()
+    second.close()
+
+
+def test_menus_offer_the_insight_commands(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    texts = [a.text() for a in insight.window.menus["game"].actions()]
+    assert "Undo to the last &winnable position" in texts
+    assert "Show the &solution" in texts
+    assert "&Winnable deals only" in texts
+    assert "New deal &difficulty" in texts
+    assert [a.text() for a in insight.filter_menu.actions()] == [
+        "Any difficulty",
+        "Easy",
+        "Medium",
+        "Hard",
+        "Expert",
+    ]

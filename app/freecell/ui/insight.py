@@ -130,8 +130,8 @@ class Insight(QObject):
             "How hard this deal is for the solver, and par: the length of its shortest "
             "solution found"
         )
-        bar.insertPermanentWidget(0, self.rating_label)
-        bar.insertPermanentWidget(0, self.live_label)
+        bar.addWidget(self.live_label)
+        bar.addWidget(self.rating_label)
 
         self.stepper = SolutionStepper(window.bus, on_message=self._info)
         layout = window.centralWidget().layout()
@@ -383,10 +383,8 @@ class Insight(QObject):
                 "turned a winnable game into a lost one."
             )
         else:
-            text = (
-                f"This position is proven lost; after move {losing.index} the game could "
-                "still be won."
-            )
+            where = f"after move {losing.index}" if losing.index else "at the start"
+            text = f"This position is proven lost; {where} the game could still be won."
         self.window.hint_bar.show_message(
             text,
             "lost",
@@ -410,8 +408,9 @@ class Insight(QObject):
         self.window.stop_auto_finish()
         self.window.dispatch(UndoTo(losing.index))
         self._came_from = came_from
+        where = f"after move {losing.index}" if losing.index else "at the start"
         self.window.hint_bar.show_message(
-            f"Back after move {losing.index}: this position can still be won.",
+            f"Back {where}: this position can still be won.",
             "info",
             [("Back to where I was", self.back_to_where_i_was)],
         )
