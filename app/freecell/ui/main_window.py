@@ -222,6 +222,7 @@ class MainWindow(QMainWindow):
         self.scene.show_position(game.variant, game.position, animate=False)
         self._set_third_button(game.can_auto_finish)
         self._update_status()
+        self._update_title()
         self.view.setFocus()
 
     # -- commands -----------------------------------------------------------------------
@@ -309,6 +310,7 @@ class MainWindow(QMainWindow):
             self.scene.show_position(event.variant, event.position, animate=False)
             self.controller.position_changed()
             self._set_third_button(game.can_auto_finish)
+            self._update_title()
         elif isinstance(event, MoveApplied | Undone | Redone):
             self.hints.cancel()
             self.scene.set_hint(None)
@@ -341,6 +343,12 @@ class MainWindow(QMainWindow):
         elif isinstance(event, ClockChanged):
             self.status.update_time(event.seconds)
         self._update_status()
+
+    def _update_title(self) -> None:
+        """ "FreeCell — Deal #617 (Baker's Game)": the taskbar names the deal too."""
+        game = self.bus.game
+        deal = f"Deal #{game.deal_number}" if game.deal_number is not None else "Custom board"
+        self.setWindowTitle(f"FreeCell \u2014 {deal} ({game.variant.name})")
 
     def _show_results(self) -> None:
         game = self.bus.game
