@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -45,6 +46,8 @@ class RatingCache:
         self._ratings: dict[str, Rating] = {}
         self._pars: dict[str, int] = {}
         self._loaded = False
+        # The GUI thread reads while a background job writes.
+        self._lock = threading.RLock()
 
     @staticmethod
     def key(variant: Variant, number: int) -> str:
@@ -77,22 +80,26 @@ class RatingCache:
         self.file.save(payload)
 
     def rating(self, variant: Variant, number: int) -> Rating | None:
-        self._load()
-        return self._ratings.get(self.key(variant, number))
+        with self._lock:
+            self._load()
+            return self._ratings.get(self.key(variant, number))
 
     def put_rating(self, variant: Variant, number: int, rating: Rating) -> None:
-        self._load()
-        self._ratings[self.key(variant, number)] = rating
-        self._save()
+        with self._lock:
+            self._load()
+            self._ratings[self.key(variant, number)] = rating
+            self._save()
 
     def par(self, variant: Variant, number: int) -> int | None:
-        self._load()
-        return self._pars.get(self.key(variant, number))
+        with self._lock:
+            self._load()
+            return self._pars.get(self.key(variant, number))
 
     def put_par(self, variant: Variant, number: int, par: int) -> None:
-        self._load()
-        self._pars[self.key(variant, number)] = par
-        self._save()
+        with self._lock:
+            self._load()
+            self._pars[self.key(variant, number)] = par
+            self._save()
 
 
 # -- choosing deals -----------------------------------------------------------------

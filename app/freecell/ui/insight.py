@@ -281,6 +281,7 @@ class Insight(QObject):
 
     def _position_changed(self) -> None:
         self.jobs.cancel("live")
+        self.jobs.cancel("trace")
         self.debounce.stop()
         game = self.game
         known = self.trail.verdict(game.position)
@@ -476,17 +477,20 @@ class Insight(QObject):
         need_par = self.par is None
         backend = self.backend
 
+        cache = self.cache
+
         def work(_service: HintService) -> tuple[Rating | None, int | None]:
+            # the cache is written here, off the GUI thread (it fsyncs)
             rating = rate_position(start, variant, backend=backend) if need_rating else None
+            if rating is not None:
+                cache.put_rating(variant, number, rating)
             par = par_of(start, variant, backend=backend) if need_par else None
+            if par is not None:
+                cache.put_par(variant, number, par)
             return rating, par
 
         def done(result: tuple[Rating | None, int | None]) -> None:
             rating, par = result
-            if rating is not None:
-                self.cache.put_rating(variant, number, rating)
-            if par is not None:
-                self.cache.put_par(variant, number, par)
             if self.game.deal_number != number or self.game.variant != variant:
                 return
             self.rating = rating or self.rating
