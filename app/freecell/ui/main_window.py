@@ -345,7 +345,7 @@ class MainWindow(QMainWindow):
         self._update_status()
 
     def _update_title(self) -> None:
-        """ "FreeCell — Deal #617 (Baker's Game)": the taskbar names the deal too."""
+        """The title (and so the taskbar) names the deal: "FreeCell — Deal #617 (...)"."""
         game = self.bus.game
         deal = f"Deal #{game.deal_number}" if game.deal_number is not None else "Custom board"
         self.setWindowTitle(f"FreeCell \u2014 {deal} ({game.variant.name})")
