@@ -195,6 +195,9 @@ def test_a_whole_game_won_with_keys_only(qtbot, window) -> None:  # type: ignore
     )
     ring = window.a11y.ring.visible_ring()
     assert ring is not None  # the focus is drawn on the results panel
+    focused = QApplication.focusWidget()
+    target = focused.rect().translated(focused.mapTo(window, focused.rect().topLeft()))
+    assert ring.geometry().contains(target)
     _press(qtbot, window, Qt.Key.Key_Escape)  # look at the board
     assert not window.results.isVisible()
     assert QApplication.focusWidget() is window.view

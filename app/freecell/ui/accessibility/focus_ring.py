@@ -51,7 +51,7 @@ class FocusRing(QObject):
     def __init__(self, skip: tuple[type[QWidget], ...] = ()) -> None:
         super().__init__(QApplication.instance())
         self._skip = skip
-        self._rings: dict[int, _Ring] = {}
+        self._rings: list[_Ring] = []
         self.target: QWidget | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(120)  # follows layouts that move the focused widget
@@ -66,45 +66,52 @@ class FocusRing(QObject):
         self.sync()
 
     def ring_for(self, widget: QWidget) -> _Ring | None:
+        """The ring of the widget's window, made on first use.  Found among the
+        window's own children: Python ids of Qt-made windows (combo box popups)
+        are reused, so they cannot be keys."""
         host = widget.window()
         if host is None or isinstance(host, QMenu):
             return None
-        ring = self._rings.get(id(host))
-        if ring is None or not _alive(ring):
-            ring = _Ring(host)
-            key = id(host)
-            self._rings[key] = ring
-            host.destroyed.connect(lambda _o=None: self._rings.pop(key, None))
+        for child in host.children():
+            if isinstance(child, _Ring):
+                return child
+        ring = _Ring(host)
+        self._rings.append(ring)
         return ring
 
     def sync(self) -> None:
-        for ring in list(self._rings.values()):
-            if _alive(ring):
-                ring.hide()
+        """Put the ring around the focused widget (and hide any other); cheap when
+        nothing moved, as it runs on a timer while a widget has the focus."""
+        self._rings = [r for r in self._rings if _alive(r)]
         w = self.target
-        if w is None or not _alive(w) or not w.isVisible() or isinstance(w, QMenu | QMenuBar):
+        eligible = (
+            w is not None
+            and _alive(w)
+            and w.isVisible()
+            and not isinstance(w, (QMenu, QMenuBar, *self._skip))
+        )
+        ring = self.ring_for(w) if eligible and w is not None else None
+        for other in self._rings:
+            if other is not ring and other.isVisible():
+                other.hide()
+        if ring is None or w is None:
             self._timer.stop()
             return
-        if isinstance(w, self._skip):
-            self._timer.stop()
-            return
-        found = self.ring_for(w)
-        if found is None:
-            return
-        ring = found
         host = ring.parentWidget()
         assert host is not None
         shown = _visible_rect(w)
         top_left = w.mapTo(host, shown.topLeft())
-        ring.setGeometry(QRect(top_left, shown.size()).adjusted(-PAD, -PAD, PAD, PAD))
-        ring.raise_()
-        ring.show()
+        geometry = QRect(top_left, shown.size()).adjusted(-PAD, -PAD, PAD, PAD)
+        if ring.geometry() != geometry or not ring.isVisible():
+            ring.setGeometry(geometry)
+            ring.raise_()
+            ring.show()
         if not self._timer.isActive():
             self._timer.start()
 
     def visible_ring(self) -> QWidget | None:
         """The ring on screen now (for tests)."""
-        return next((r for r in self._rings.values() if _alive(r) and r.isVisible()), None)
+        return next((r for r in self._rings if _alive(r) and r.isVisible()), None)
 
 
 def _visible_rect(w: QWidget) -> QRect:
@@ -112,7 +119,7 @@ def _visible_rect(w: QWidget) -> QRect:
     rect = w.rect()
     parent = w.parentWidget()
     while parent is not None:
-        if isinstance(parent, QAbstractScrollArea):
+        if isinstance(parent, QAbstractScrollArea) and parent.viewport().isAncestorOf(w):
             vp = parent.viewport()
             origin = w.mapTo(vp, QPoint(0, 0))
             clip = vp.rect().translated(-origin)
