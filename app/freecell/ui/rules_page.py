@@ -65,6 +65,12 @@ card home when it can go</td></tr>
 <tr><td><b>H</b></td><td>hint</td></tr>
 <tr><td><b>N</b>, Ctrl+N</td><td>new deal</td></tr>
 <tr><td><b>F</b></td><td>auto finish (press again to stop)</td></tr>
+<tr><td><b>P</b></td><td>run picker on the focused column (Up / Down: one card more
+or fewer; then Enter on the destination)</td></tr>
+<tr><td><b>D</b></td><td>describe the whole table (screen readers read it out)</td></tr>
+<tr><td><b>W</b></td><td>read the focused card again, and where it can go</td></tr>
+<tr><td>F6, Shift+F6</td><td>move between the table, the message bar's buttons, the
+results panel and the deal box</td></tr>
 <tr><td>F11</td><td>full screen</td></tr>
 <tr><td>F1</td><td>this page</td></tr>
 </table>
