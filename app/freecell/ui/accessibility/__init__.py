@@ -218,7 +218,8 @@ class Accessibility:
 
 class _InputKind(QObject):
     """Remembers whether the table was last used with keys or with the pointer, so
-    the view scrolls to follow the keyboard focus but never fights a mouse."""
+    the view scrolls to follow the keyboard focus but never fights a mouse; and
+    when the table gets the keyboard back, tells screen readers the focused card."""
 
     def __init__(self, a11y: Accessibility) -> None:
         super().__init__(a11y.window)
@@ -230,6 +231,9 @@ class _InputKind(QObject):
             self.a11y.keyboard_active = True
         elif kind == QEvent.Type.MouseButtonPress:
             self.a11y.keyboard_active = False
+        elif kind == QEvent.Type.FocusIn and watched is self.a11y.window.view:
+            # the table got the keyboard: say which card it is on
+            self.a11y.model.notify_focus()
         return False
 
 
@@ -330,4 +334,5 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     window._accessibility_filters = (keys, kind)  # type: ignore[attr-defined]
     window.accessibility = a11y  # type: ignore[attr-defined]
     a11y._sync_halo()
+    live.label.setText("D describes the table; F1 lists the keys.")
     return a11y
