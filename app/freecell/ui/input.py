@@ -12,9 +12,9 @@ Gestures:
   (with every card below it), and the next tap names the destination;
 - double-click: send home (the engine says why not when it cannot);
 - press and hold on a column: the run picker opens (see ``run_picker.py``).
-Keys: Left/Right move between piles, Up/Down choose the run's first card, Enter
-selects / drops / sends home, Space selects / drops (never sends home by itself),
-Escape clears.
+Keys: Left/Right move between piles, Up/Down choose the run's first card, Enter or
+Space selects / drops / sends home when it can go (with Shift it only selects, so a
+card that could go home can go to a cell instead), Escape clears.
 """
 
 from __future__ import annotations
@@ -400,7 +400,8 @@ class InputController(QObject):
                 self._show_focus()
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            self.activate(smart=key != Qt.Key.Key_Space)
+            # Shift holds a card that could go home, so it can go to a cell instead.
+            self.activate(smart=mods != Qt.KeyboardModifier.ShiftModifier)
             return True
         if key == Qt.Key.Key_Escape:
             if self.selection is not None or self.picker_open:

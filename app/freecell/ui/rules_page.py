@@ -56,9 +56,10 @@ drag it to its destination. The &#x2715; button or Escape cancels.</li>
 <tr><td><b>Left / Right</b></td><td>move the focus between free cells, foundations
 and columns</td></tr>
 <tr><td><b>Up / Down</b></td><td>choose the first card of a run in a column</td></tr>
-<tr><td><b>Enter</b></td><td>select; drop the selection on the focused pile; send a
-card home when it can go</td></tr>
-<tr><td><b>Space</b></td><td>select or drop (never sends home by itself)</td></tr>
+<tr><td><b>Enter</b>, <b>Space</b></td><td>select; drop the selection on the focused
+pile; send a card home when it can go</td></tr>
+<tr><td><b>Shift+Enter</b>, <b>Shift+Space</b></td><td>select without sending home (to
+put a card that could go home into a free cell)</td></tr>
 <tr><td><b>Escape</b></td><td>clear the selection</td></tr>
 <tr><td><b>U</b>, Ctrl+Z</td><td>undo</td></tr>
 <tr><td>Ctrl+Shift+Z, Ctrl+Y</td><td>redo</td></tr>
