@@ -141,6 +141,7 @@ def test_solution_stepper_replays_and_reverses_a_known_solution(qtbot, insight) 
     assert game.position == expected[-1]
     assert game.move_count == len(moves)
     assert game.path == list(moves)
+    assert not stepper.active  # the results panel takes over
 
 
 def test_take_over_and_a_players_move_end_the_stepping(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
@@ -189,6 +190,8 @@ def test_rating_and_par_are_shown_and_par_is_in_the_results(qtbot, insight) -> N
     assert (
         window.results.values["Moves"].text() == f"{moves} ({compare_with_par(moves, insight.par)})"
     )
+    button = window.results.copy_button
+    assert button.width() >= button.sizeHint().width()  # the longer line did not squeeze it
 
 
 def test_compare_with_par() -> None:

@@ -524,6 +524,7 @@ class Insight(QObject):
                 f"{self.game.move_count} ({compare_with_par(self.game.move_count, self.par)})"
             )
             with contextlib.suppress(Exception):
+                panel.layout().activate()  # else adjustSize uses the old hint
                 panel.adjustSize()
                 panel.recentre()
 

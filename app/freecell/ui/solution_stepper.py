@@ -23,6 +23,7 @@ from freecell.engine import (
     CommandBus,
     DealStarted,
     Event,
+    GameWon,
     Move,
     MoveApplied,
     MoveCards,
@@ -203,6 +204,9 @@ class SolutionStepper(QFrame):
             self._stepping = False
 
     def _on_event(self, event: Event) -> None:
+        if isinstance(event, GameWon):
+            self.stop()  # stepped to the end: the results panel takes over
+            return
         if self._stepping:
             return
         if isinstance(event, DealStarted):
