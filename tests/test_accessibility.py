@@ -137,9 +137,9 @@ def test_hint_and_verdict_are_announced(window) -> None:  # type: ignore[no-unty
     assert window.a11y.live.last == "This position is proven lost."
 
 
-def _press(qtbot, window, key, times: int = 1) -> None:  # type: ignore[no-untyped-def]
+def _press(qtbot, window, key, times: int = 1, mods=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
     for _ in range(times):
-        qtbot.keyClick(QApplication.focusWidget() or window.view, key)
+        qtbot.keyClick(QApplication.focusWidget() or window.view, key, mods)
 
 
 def _focus_pile(qtbot, window, pile: Pile) -> None:  # type: ignore[no-untyped-def]
@@ -166,7 +166,8 @@ def play_by_keys(qtbot, window, move: Move) -> None:  # type: ignore[no-untyped-
         _press(qtbot, window, Qt.Key.Key_Up, count - 1)  # one more card each time
         assert window.controller.picker.count == count
     else:
-        _press(qtbot, window, Qt.Key.Key_Space)  # select (never sends home)
+        # Shift+Space selects without sending home (a card for a cell, say)
+        _press(qtbot, window, Qt.Key.Key_Space, mods=Qt.KeyboardModifier.ShiftModifier)
     assert window.controller.selection is not None
     _focus_pile(qtbot, window, exact.dest)
     _press(qtbot, window, Qt.Key.Key_Return)

@@ -1,4 +1,4 @@
-"""Accessibility for the table, hooked onto a ``MainWindow`` from the outside.
+"""Accessibility hooked onto a ``MainWindow`` from the outside (the Qt half).
 
 ``install_accessibility(window)`` adds, without the window knowing:
 
@@ -44,8 +44,6 @@ from .interfaces import TableAccessibility, install_table_accessibility
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
-
-__all__ = ["Accessibility", "install_accessibility"]
 
 _RING: FocusRing | None = None
 

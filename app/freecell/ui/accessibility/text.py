@@ -119,7 +119,9 @@ def card_name(position: Position, variant: Variant, pile: Pile, depth: int) -> s
         return text + ("; can go home" if home_move(position, pile) is not None else "")
     if pile.kind is PileKind.FOUNDATION:
         top = depth == len(cards) - 1
-        return f"{c.name}, {where}" + (", top card" if top else f", under {c.name.lower()}")
+        return f"{c.name}, {where}" + (
+            ", top card" if top else f", under the {card_word(cards[depth + 1])}"
+        )
     n = len(cards)
     if depth == n - 1:
         movable = movable_count(position, variant, pile.index)

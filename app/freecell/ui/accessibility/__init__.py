@@ -1,0 +1,25 @@
+"""Accessibility: large print, keyboard-only play and a screen reader.
+
+``install_accessibility(window)`` (in ``install.py``) hooks it all onto a built
+``MainWindow``.  The words a screen reader hears are made in ``text.py``, which
+imports no Qt; this package's ``__init__`` imports Qt only when
+``install_accessibility`` is called, so ``text`` can be used (and tested) without
+a display or PySide6.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+    from .install import Accessibility
+
+__all__ = ["install_accessibility"]
+
+
+def install_accessibility(window: MainWindow) -> Accessibility:
+    """Hook accessibility onto a built ``MainWindow`` (once per window)."""
+    from .install import install_accessibility as install
+
+    return install(window)
