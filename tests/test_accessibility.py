@@ -21,10 +21,11 @@ from freecell.engine import (
     deal,
     parse_moves,
 )
+from freecell.solver.api import Solved, Unsolvable
 from freecell.ui.accessibility import install_accessibility
 from freecell.ui.accessibility.interfaces import CardInterface, PileInterface, TableInterface
 from freecell.ui.accessibility.text import card_name, describe_table
-from ui_helpers import RUNS, load, make_window
+from ui_helpers import RUNS, FakeService, load, make_window
 
 SOLUTION_1 = Path(__file__).parent / "data" / "solution-1.txt"
 NAME = QAccessible.Text.Name
@@ -130,11 +131,20 @@ def test_describe_the_table_key_reads_the_position(qtbot, window) -> None:  # ty
     assert said.args[0].startswith("Free cell a, empty")
 
 
-def test_hint_and_verdict_are_announced(window) -> None:  # type: ignore[no-untyped-def]
-    window.hint_bar.show_message("Hint: move the two of hearts from column 3 home.", "hint")
-    assert window.a11y.live.last == "Hint: move the two of hearts from column 3 home."
-    window.hint_bar.show_message("This position is proven lost.", "lost")
-    assert window.a11y.live.last == "This position is proven lost."
+def test_hint_and_verdict_are_announced(qtbot) -> None:  # type: ignore[no-untyped-def]
+    service = FakeService(Solved((Move.parse("5a"),)))
+    window = make_window(qtbot, deal=1, service=service)
+    live = install_accessibility(window).live
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_H)
+    assert live.last.startswith("Still checking this position")
+    qtbot.waitUntil(lambda: window.hint_bar.kind == "hint", timeout=5000)
+    assert live.last == "Hint: move the six of clubs from column 5 to a free cell."
+    service.verdict = Unsolvable(states=1234)
+    window.hint()
+    qtbot.waitUntil(lambda: window.hint_bar.kind == "lost", timeout=5000)
+    assert live.last.startswith("This position is proven lost")
+    window.close()
 
 
 def _press(qtbot, window, key, times: int = 1, mods=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
