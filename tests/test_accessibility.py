@@ -267,3 +267,12 @@ def test_reduce_motion_stops_animation_and_words_tell_every_move(qtbot) -> None:
     assert (item.pos().x(), item.pos().y()) == (cell.x, cell.y)
     assert a11y.live.label.text() == "Moved the nine of clubs from column 2 to free cell b."
     window.close()
+
+
+def test_no_legal_move_left_is_said_once(window) -> None:  # type: ignore[no-untyped-def]
+    from ui_helpers import stuck_board
+
+    load(window, stuck_board())
+    live = window.a11y.live
+    assert live.last == "No legal move is left."
+    assert live.history[-2] != "No legal move is left."

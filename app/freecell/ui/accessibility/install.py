@@ -177,7 +177,8 @@ class Accessibility:
                 f"{deal} of {event.variant.name} is on the table. Press D to hear it."
             )
         elif isinstance(event, NoMovesLeft):
-            self.live.announce("No legal move is left.", assertive=True)
+            if self.live.last != "No legal move is left.":  # the message bar said it
+                self.live.announce("No legal move is left.", assertive=True)
         elif isinstance(event, GameWon):
             self.live.announce(text.describe_won(event.move_count, event.seconds), assertive=True)
         if isinstance(event, MoveApplied | Undone | Redone):
