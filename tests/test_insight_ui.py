@@ -243,3 +243,30 @@ def test_menus_offer_the_insight_commands(qtbot, insight) -> None:  # type: igno
         "Hard",
         "Expert",
     ]
+
+
+def test_a_hint_that_proves_a_loss_offers_the_undo_too(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, deal=2, service=DirectService())
+    insight = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
+    assert insight is not None
+    insight.set_live(False, save=False)  # only the hint will look at the position
+    window.dispatch(LoadPosition(losing_board(), FREECELL))
+    start = window.bus.game.position
+    window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
+    window.hint()
+    qtbot.waitUntil(insight.undo_winnable_action.isEnabled, timeout=WAIT_MS)
+    assert insight.state == "lost"
+    assert "Undo to the last winnable position" in window.hint_bar.buttons
+    insight.undo_winnable_action.trigger()
+    assert window.bus.game.position == start
+    insight.close()
+
+
+def test_preferences_switch_follows_without_saving_twice(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    from freecell.storage import Settings
+
+    saved: list[bool] = []
+    insight._save_live = saved.append
+    insight.on_settings_changed(Settings(live_winnability=False))
+    assert not insight.settings.live and not insight.live_action.isChecked()
+    assert saved == []

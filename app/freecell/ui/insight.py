@@ -139,6 +139,9 @@ class Insight(QObject):
 
         self._build_actions()
         self._unsubscribe = window.bus.subscribe(self._on_event)
+        hints = getattr(window, "hints", None)
+        if hints is not None:  # a hint's verdict is winnability news too
+            hints.answered.connect(self._on_hint)
         window.new_deal_hook = self.new_deal
         self._wrap_results()
         self._deal_started(window.bus.game)
@@ -226,10 +229,17 @@ class Insight(QObject):
     def _toggle_live(self) -> None:
         self.set_live(self.live_action.isChecked())
 
-    def set_live(self, on: bool) -> None:
+    def on_settings_changed(self, settings: Any) -> None:
+        """For Preferences' ``on_change``: follow its live winnability switch (the
+        dialog has saved it already)."""
+        on = bool(getattr(settings, "live_winnability", self.settings.live))
+        if on != self.settings.live:
+            self.set_live(on, save=False)
+
+    def set_live(self, on: bool, *, save: bool = True) -> None:
         self.settings.live = on
         self.live_action.setChecked(on)
-        if self._save_live is not None:
+        if save and self._save_live is not None:
             try:
                 self._save_live(on)
             except Exception:
@@ -329,6 +339,20 @@ class Insight(QObject):
             lambda service: service.solve(position, variant, LIVE_BUDGET, Mode.FAST),
             lambda verdict: self._on_verdict(position, verdict),
         )
+
+    def _on_hint(self, answer: Any) -> None:
+        """The window's hint search answered: keep its verdict; a proven loss gets
+        the losing move traced and "Undo to the last winnable position" offered
+        (after the window's own message, which this then replaces)."""
+        position, verdict = answer.position, answer.verdict
+        if getattr(answer, "error", None) is not None or self._record(position, verdict) is None:
+            return
+        if position == self.game.position and self.trail.verdict(position) is Verdict.LOST:
+            self._show_state("lost")
+            self.traced = 0
+            self._trace()
+        elif position == self.game.position:
+            self._show_state(self._state_of(self.trail.verdict(position)))
 
     def _record(self, position: Position, verdict: SolverVerdict) -> Verdict | None:
         if isinstance(verdict, Solved):
