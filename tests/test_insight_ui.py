@@ -270,3 +270,17 @@ def test_preferences_switch_follows_without_saving_twice(qtbot, insight) -> None
     insight.on_settings_changed(Settings(live_winnability=False))
     assert not insight.settings.live and not insight.live_action.isChecked()
     assert saved == []
+
+
+def test_safe_autoplay_is_paused_while_stepping_and_restored(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    from freecell.engine import SetAutoPlay
+
+    window = insight.window
+    window.dispatch(SetAutoPlay(True))
+    insight.show_solution()
+    qtbot.waitUntil(lambda: insight.stepper.active, timeout=WAIT_MS)
+    assert not window.bus.game.auto_play
+    for _ in range(10):
+        assert insight.stepper.next()  # every solver move fits: no card went home early
+    insight.stepper.take_over()
+    assert window.bus.game.auto_play
