@@ -239,3 +239,34 @@ def test_the_losing_move_is_pinned_down_through_unchecked_positions() -> None:
     assert trail.unchecked_between(game) is None
     losing = trail.losing_move(game)
     assert losing is not None and losing.proven and losing.index == 0
+
+
+QT_BLOCKER = """
+import sys, importlib, importlib.abc
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("PySide6", "shiboken6"):
+            raise ImportError("Qt imported from a pure module: " + name)
+        return None
+sys.meta_path.insert(0, Block())
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+print("ok")
+"""
+
+
+def test_the_insight_core_imports_without_qt() -> None:
+    import subprocess
+    import sys
+
+    modules = [
+        "freecell.difficulty",
+        "freecell.rating_data",
+        "freecell.insight",
+        "freecell.rate_cli",
+    ]
+    result = subprocess.run(
+        [sys.executable, "-c", QT_BLOCKER, *modules], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
