@@ -232,8 +232,8 @@ def test_the_live_setting_is_read_from_and_saved_to_the_settings_file(
 
 def test_menus_offer_the_insight_commands(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
     texts = [a.text() for a in insight.window.menus["game"].actions()]
-    assert "Undo to the last &winnable position" in texts
-    assert "Show the &solution" in texts
+    assert "Undo to the last w&innable position" in texts
+    assert "Show the s&olution" in texts
     assert "&Winnable deals only" in texts
     assert "New deal &difficulty" in texts
     assert [a.text() for a in insight.filter_menu.actions()] == [

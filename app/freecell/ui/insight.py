@@ -180,20 +180,20 @@ class Insight(QObject):
     def _build_actions(self) -> None:
         w = self.window
         self.undo_winnable_action = self._action(
-            "Undo to the last &winnable position",
+            "Undo to the last w&innable position",
             self.undo_to_winnable,
             "Go back to the last position the solver knows can still be won",
         )
         self.undo_winnable_action.setShortcut("Ctrl+Shift+W")
         self.undo_winnable_action.setEnabled(False)
         self.solution_action = self._action(
-            "Show the &solution",
+            "Show the s&olution",
             self.show_solution,
             "Step through a solution from here on the table (the steps count as moves)",
         )
         self.solution_action.setShortcut("Ctrl+Shift+S")
         self.live_action = self._action(
-            "Check &winnability as I play",
+            "Check winnability as I pla&y",
             self._toggle_live,
             "Show in the status bar whether the position can still be won",
         )
