@@ -507,6 +507,13 @@ class SearchResult:
     best_path: list[bytes]
 
 
+# An open-list entry is (one int, key): priority, then a sequence number (newest
+# first among equals), then the depth, packed so that the heap compares one int.
+_G_BITS = 12
+_G_MASK = (1 << _G_BITS) - 1
+_SEQ_SPAN = 1 << 32
+_PRIORITY_SHIFT = _G_BITS + 32
+
 # An open list's order: (weight on moves so far, weight on the heuristic, weight on
 # the depth of the next cards inside the heuristic).
 Order = tuple[int, int, int]
@@ -537,14 +544,14 @@ def best_first(
     parent: dict[bytes, bytes | None] = {root: None}
     if sum(found) == 52:
         return SearchResult("solved", [root], 1, [root])
-    heaps: list[list[tuple[int, int, bytes, int]]] = [[] for _ in orders]
+    heaps: list[list[tuple[int, bytes]]] = [[] for _ in orders]
     base, depth = heuristic(rules, root, found, cells, cols)
     best_h = base + depth
     best_key = root
     for heap in heaps:
-        heap.append((0, 0, root, 0))
+        heap.append((0, root))
     closed: set[bytes] = set()
-    seq = 0
+    seq = _SEQ_SPAN - 1  # counts down: among equals, the newest state comes first
     expansions = 0
     turn = 0
     live = list(range(len(heaps)))
@@ -569,8 +576,9 @@ def best_first(
         key = b""
         g = 0
         while heap:
-            _, _, key, g = heappop(heap)
+            entry, key = heappop(heap)
             if key not in closed:
+                g = entry & _G_MASK
                 break
             key = b""
         if not key:
@@ -578,7 +586,7 @@ def best_first(
             continue
         closed.add(key)
         f, ce, co = decode(key)
-        g1 = g + 1
+        g1 = g + 1 if g < _G_MASK else g
         for ck, f3, c3, k3 in _expand(rules, f, ce, co, parent):
             if ck in parent:
                 continue
@@ -591,8 +599,9 @@ def best_first(
                 best_h = base + depth
                 best_key = ck
             seq -= 1
+            tail = (seq << _G_BITS) + g1
             for q, (gw, hw, dw) in queue_orders:
-                heappush(q, ((base + depth * dw) * hw + g1 * gw, seq, ck, g1))
+                heappush(q, (((base + depth * dw) * hw + g1 * gw << _PRIORITY_SHIFT) + tail, ck))
         if goal is not None:
             outcome = "solved"
             break
