@@ -15,6 +15,7 @@ from freecell.ui.accessibility import install_accessibility
 from freecell.ui.accessibility.focus_ring import INNER, OUTER
 from freecell.ui.dialogs.plugins import install_plugins
 from freecell.ui.dialogs.preferences import install_preferences
+from freecell.ui.dialogs.statistics import install_statistics
 from ui_helpers import make_window
 
 
@@ -86,6 +87,22 @@ def test_plugins_dialog_from_the_game_menu_by_keys(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: getattr(window, "plugins_dialog", None) is not None)
     dialog = window.plugins_dialog
     seen = tab_through(qtbot, dialog, 4)
+    assert len(seen) >= 2
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.view)
+
+
+def test_statistics_by_keyboard_with_a_visible_focus(qtbot: QtBot) -> None:
+    window = make_window(qtbot, card_size="medium")
+    install_statistics(window, Storage())
+    install_accessibility(window)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: getattr(window, "statistics_dialog", None) is not None)
+    dialog = window.statistics_dialog
+    seen = tab_through(qtbot, dialog, 3)
     assert len(seen) >= 2
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not dialog.isVisible())
