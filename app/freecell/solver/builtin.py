@@ -66,12 +66,13 @@ def to_state(position: Position) -> State:
 
 # Open-list orders (weight on depth, on the heuristic, on next-card depth).  FAST
 # alternates three greedy orders: few states, and a far shorter tail than any one
-# of them alone.  SHORT then searches again paying three times as much for depth,
-# which finds lines about a fifth shorter for several times the states.
+# of them alone.  SHORT then searches again paying twice as much for depth, which
+# finds lines about a quarter shorter (measured: median 37 moves not to the
+# foundation on deals 1-80, against 49) for about twice the states.
 FAST_ORDERS: tuple[Order, ...] = ((1, 2, 1), (1, 1, 2), (1, 1, 0))
-SHORT_ORDERS: tuple[Order, ...] = ((3, 1, 1),)
-SHORT_STATES = 300_000
-SHORT_SECONDS = 3.0
+SHORT_ORDERS: tuple[Order, ...] = ((2, 1, 1),)
+SHORT_STATES = 100_000
+SHORT_SECONDS = 2.0
 
 
 class BuiltinSolver:
