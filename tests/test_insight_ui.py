@@ -284,3 +284,33 @@ def test_safe_autoplay_is_paused_while_stepping_and_restored(qtbot, insight) -> 
         assert insight.stepper.next()  # every solver move fits: no card went home early
     insight.stepper.take_over()
     assert window.bus.game.auto_play
+
+
+def test_a_cancelled_rating_is_never_cached_as_unknown(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    from freecell.engine import NewDeal
+
+    window = insight.window
+    for number in (5, 6, 7, 8):  # each deal cancels the previous deal's rating
+        window.dispatch(NewDeal(number))
+    qtbot.waitUntil(lambda: insight.par is not None, timeout=WAIT_MS)
+    assert window.bus.game.deal_number == 8
+    for number in (2, 5, 6, 7, 8):
+        rating = insight.cache.rating(FREECELL, number)
+        assert rating is None or rating.length is not None, number
+
+
+def test_a_second_new_deal_replaces_the_first_search(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, deal=2)
+    chooser = DealChooser(source=sequence_source([11982, 4, 11982, 5]), table=RatingTable(1, b""))
+    insight = install_insight(
+        window, DirectService(), cache=RatingCache(tmp_path / "c.json"), chooser=chooser
+    )
+    assert insight is not None
+    insight.set_winnable_only(True)
+    insight.rating_budget = Budget(states=3_000, seconds=60.0)
+    window.new_deal()
+    window.new_deal()
+    qtbot.waitUntil(lambda: window.bus.game.deal_number in (4, 5), timeout=WAIT_MS)
+    qtbot.wait(300)
+    assert window.bus.game.deal_number in (4, 5)  # one deal, not two in a row
+    insight.close()

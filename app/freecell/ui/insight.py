@@ -274,6 +274,7 @@ class Insight(QObject):
             self._show_state("")
 
     def _deal_started(self, game: Game) -> None:
+        self.jobs.cancel("deal")  # the player chose a deal meanwhile
         self.jobs.cancel("live")
         self.jobs.cancel("trace")
         self.jobs.cancel("par")
@@ -502,14 +503,19 @@ class Insight(QObject):
         backend = self.backend
 
         cache = self.cache
+        jobs = self.jobs
+        token: list[int] = []  # filled once submitted
+
+        def wanted() -> bool:  # a cancelled search answers "unknown": never cache that
+            return not token or jobs.is_current("par", token[0])
 
         def work(_service: HintService) -> tuple[Rating | None, int | None]:
             # the cache is written here, off the GUI thread (it fsyncs)
             rating = rate_position(start, variant, backend=backend) if need_rating else None
-            if rating is not None:
+            if rating is not None and wanted():
                 cache.put_rating(variant, number, rating)
-            par = par_of(start, variant, backend=backend) if need_par else None
-            if par is not None:
+            par = par_of(start, variant, backend=backend) if need_par and wanted() else None
+            if par is not None and wanted():
                 cache.put_par(variant, number, par)
             return rating, par
 
@@ -521,7 +527,7 @@ class Insight(QObject):
             self.par = par if par is not None else self.par
             self._show_rating()
 
-        self.jobs.submit("par", work, done)
+        token.append(self.jobs.submit("par", work, done))
 
     def _show_rating(self) -> None:
         parts = []
@@ -565,7 +571,11 @@ class Insight(QObject):
         backend = self.backend
         what = self._filter_words()
         self.window.hint_bar.show_message(f"Finding {what}\u2026", "checking")
-        token_holder: dict[str, bool] = {"cancelled": False}
+        jobs = self.jobs
+        token: list[int] = []  # filled once submitted
+
+        def cancelled() -> bool:  # a newer "New deal", another deal, or closing
+            return bool(token) and not jobs.is_current("deal", token[0])
 
         budget = self.rating_budget
 
@@ -574,7 +584,7 @@ class Insight(QObject):
 
         def work(_service: HintService) -> tuple[int, Rating] | None:
             try:
-                return chooser.choose(rate, variant, lambda: token_holder["cancelled"])
+                return chooser.choose(rate, variant, cancelled)
             except NoDealFound:
                 return None
 
@@ -591,7 +601,7 @@ class Insight(QObject):
             self.window.hint_bar.dismiss()
             self.window.dispatch(NewDeal(number, variant))
 
-        self.jobs.submit("deal", work, done)
+        token.append(self.jobs.submit("deal", work, done))
         return True
 
     def _filter_words(self) -> str:

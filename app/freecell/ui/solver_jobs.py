@@ -127,16 +127,19 @@ class SolverJobs(QObject):
         work: Work,
         on_done: Callable[[Any], None],
         on_error: Callable[[str], None] | None = None,
-    ) -> None:
+    ) -> int:
+        """Queue ``work``; returns its token (``is_current(slot, token)`` tells a
+        long job whether it is still wanted)."""
         self.cancel(slot)
         with self._lock:
             if self._closed:
-                return
+                return -1
             token = self._tokens.get(slot, 0) + 1
             self._tokens[slot] = token
         self._callbacks[slot] = on_done
         self._errbacks[slot] = on_error
         self._pool.start(_Job(self, slot, token, work))
+        return token
 
     def cancel(self, slot: str) -> None:
         """Make the slot's job stale; stop its search if it is the one running."""
