@@ -107,8 +107,12 @@ class BuiltinSolver:
         )
         states = result.states
         if result.outcome == "solved":
-            keys = shorten(rules, result.path, mode is Mode.SHORT, cancel)
+            keys = result.path
             if mode is Mode.SHORT:
+                # (A one-move shortcut is rare on a fresh line -- the state would have
+                # been reached from there first -- so FAST skips this; two-move
+                # shortcuts do pay.)
+                keys = shorten(rules, keys, True, cancel)
                 # A line in hand, spend more for a shorter one: weight depth higher.
                 again = best_first(
                     rules,

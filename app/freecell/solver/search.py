@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import heapq
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from freecell.engine import BuildRule, EmptyColumnRule, Variant
@@ -226,10 +226,10 @@ def autoplay(
 
 def successors(
     rules: Rules, found: list[int], cells: bytes, cols: list[bytes]
-) -> list[tuple[RawMove, list[int], bytes, list[bytes]]]:
+) -> Iterator[tuple[RawMove, list[int], bytes, list[bytes]]]:
     """Every legal move from a state (equivalent moves once), with the state after
-    it -- before safe moves home are folded in."""
-    out: list[tuple[RawMove, list[int], bytes, list[bytes]]] = []
+    it -- before safe moves home are folded in.  Lazy: replaying a line stops at the
+    move it looks for."""
     runs = rules.runs
     free = rules.ncells - len(cells)
     empty_idx = -1
@@ -258,12 +258,12 @@ def successors(
                 f2[c & 3] += 1
                 c2 = cols.copy()
                 c2[i] = col[:-1]
-                out.append(((i, HOME, 1, c), f2, cells, c2))
+                yield ((i, HOME, 1, c), f2, cells, c2)
     for c in cells:
         if found[c & 3] == c >> 2:
             f2 = found.copy()
             f2[c & 3] += 1
-            out.append(((FROM_CELL, HOME, 1, c), f2, cells.replace(bytes((c,)), b""), cols))
+            yield ((FROM_CELL, HOME, 1, c), f2, cells.replace(bytes((c,)), b""), cols)
     # Cell to column.
     for c in cells:
         rest = None
@@ -274,11 +274,11 @@ def successors(
                     rest = cells.replace(bytes((c,)), b"")
                 c2 = cols.copy()
                 c2[j] = cols[j] + bytes((c,))
-                out.append(((FROM_CELL, j, 1, c), found, rest, c2))
+                yield ((FROM_CELL, j, 1, c), found, rest, c2)
         if empty_idx >= 0 and rules.empty_fill and (not rules.empty_kings or c >> 2 == 12):
             c2 = cols.copy()
             c2[empty_idx] = bytes((c,))
-            out.append(((FROM_CELL, empty_idx, 1, c), found, cells.replace(bytes((c,)), b""), c2))
+            yield ((FROM_CELL, empty_idx, 1, c), found, cells.replace(bytes((c,)), b""), c2)
     # Column to column (runs) and column to cell.
     for i, col in enumerate(cols):
         n = len(col)
@@ -294,7 +294,7 @@ def successors(
                     c2 = cols.copy()
                     c2[i] = col[: n - k]
                     c2[j] = cols[j] + col[n - k :]
-                    out.append(((i, j, k, base), found, cells, c2))
+                    yield ((i, j, k, base), found, cells, c2)
         if empty_idx >= 0 and rules.empty_fill:
             top_empty = run if run < limit_empty else limit_empty
             if top_empty >= n:
@@ -306,13 +306,12 @@ def successors(
                 c2 = cols.copy()
                 c2[i] = col[: n - k]
                 c2[empty_idx] = col[n - k :]
-                out.append(((i, empty_idx, k, base), found, cells, c2))
+                yield ((i, empty_idx, k, base), found, cells, c2)
         if free:
             c = col[-1]
             c2 = cols.copy()
             c2[i] = col[:-1]
-            out.append(((i, TO_CELL, 1, c), found, bytes(sorted(cells + bytes((c,)))), c2))
-    return out
+            yield ((i, TO_CELL, 1, c), found, bytes(sorted(cells + bytes((c,)))), c2)
 
 
 def child_after(
