@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--solvers", default="fast,short,fc-solve", help="any of fast, short, fc-solve"
     )
-    parser.add_argument("--slow", type=float, default=1.0, help="list deals slower than this")
+    parser.add_argument("--slow", type=float, default=3.0, help="list deals slower than this")
     args = parser.parse_args(argv)
     deals = parse_range(args.deals)
     kinds = [k.strip() for k in args.solvers.split(",") if k.strip()]
