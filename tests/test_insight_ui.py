@@ -314,3 +314,12 @@ def test_a_second_new_deal_replaces_the_first_search(qtbot, tmp_path: Path) -> N
     qtbot.wait(300)
     assert window.bus.game.deal_number in (4, 5)  # one deal, not two in a row
     insight.close()
+
+
+def test_rating_tip_says_what_the_rating_is_made_of() -> None:
+    from freecell.ui.insight import rating_tip
+
+    tip = rating_tip(Rating(Difficulty.HARD, 104, 2_400), 92)
+    assert "Hard" in tip and "2,400 positions" in tip and "104-move" in tip and "Par 92" in tip
+    assert "Unwinnable" in rating_tip(Rating(Difficulty.UNSOLVABLE, None, 61_000), None)
+    assert "no claim" in rating_tip(Rating(Difficulty.UNKNOWN, None, 20_000), None)

@@ -30,7 +30,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
-from freecell.difficulty import RATING_BUDGET, Rating, par_of, rate_position
+from freecell.difficulty import RATING_BUDGET, Difficulty, Rating, par_of, rate_position
 from freecell.engine import (
     DealStarted,
     Event,
@@ -536,6 +536,7 @@ class Insight(QObject):
         if self.par is not None:
             parts.append(f"par {self.par}")
         self.rating_label.setText(" \u00b7 ".join(parts))
+        self.rating_label.setToolTip(rating_tip(self.rating, self.par))
 
     def _wrap_results(self) -> None:
         """Add par to the results panel: its Moves line reads "87 (par 92: 5 under)"."""
@@ -609,6 +610,26 @@ class Insight(QObject):
         level = "" if wanted is DealFilter.ANY else f"{wanted.label.lower()} "
         kind = "winnable deal" if self.chooser.winnable_only else "deal"
         return f"a {level}{kind}".replace("a easy", "an easy").replace("a expert", "an expert")
+
+
+def rating_tip(rating: Rating | None, par: int | None) -> str:
+    """The status-bar tooltip: what the rating and par are made of."""
+    lines = []
+    if rating is not None:
+        if rating.length is not None:
+            lines.append(
+                f"{rating.label}: the solver looked at {rating.states:,} positions and "
+                f"found a {rating.length}-move line."
+            )
+        elif rating.difficulty is Difficulty.UNSOLVABLE:
+            lines.append("Unwinnable: a complete search found no way to win this deal.")
+        else:
+            lines.append(
+                f"Unrated: no line within {rating.states:,} positions (no claim either way)."
+            )
+    if par is not None:
+        lines.append(f"Par {par}: the shortest solution the solver found.")
+    return "\n".join(lines) or "How hard this deal is, and par (the solver's shortest line)"
 
 
 def compare_with_par(moves: int, par: int) -> str:
