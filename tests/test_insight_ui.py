@@ -208,7 +208,6 @@ def test_live_winnability_can_be_switched_off(qtbot, insight) -> None:  # type: 
 
 
 DEBOUNCE_WAIT = 600
-_unused = (Difficulty, Rating)
 
 
 def test_the_live_setting_is_read_from_and_saved_to_the_settings_file(
