@@ -105,4 +105,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.set_defaults(run=cmd_solve)
-
