@@ -15,7 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .engine import DealStarted, Event, Move, MoveApplied, PileKind, Position, Redone, Undone
+from .engine import (
+    DealStarted,
+    Event,
+    Game,
+    Move,
+    MoveApplied,
+    PileKind,
+    Position,
+    Redone,
+    Undone,
+)
 
 __all__ = [
     "NO_SCORING",
@@ -128,6 +138,17 @@ class ScoreKeeper:
     def reset(self) -> None:
         self._scores = [0]
         self._index = 0
+
+    def follow_game(self, game: Game) -> None:
+        """Price every step of ``game`` from scratch (its undo path and its redo
+        tail): for a game restored from disk, or when the player changes the scheme
+        in the middle of a deal."""
+        self.reset()
+        before = game.start
+        for count, step in enumerate(game.steps, start=1):
+            self._advance(step.moves, before, step.position, count)
+            before = step.position
+        self._index = game.index
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, DealStarted):

@@ -17,7 +17,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from freecell.engine import Game, Variant
-from freecell.storage import SettingsStore
+from freecell.storage import Settings, SettingsStore
 
 from .main_window import Catalog, MainWindow, ViewSettings
 
@@ -111,7 +111,6 @@ def run(
             where = f"deal #{game.deal_number}" if game.deal_number is not None else "your board"
             notices.append(f"Welcome back: {where} is as you left it.")
 
-    score_of: Callable[[Game], int | None] | None = None
     keeper = None
     if manager is not None:
         try:
@@ -119,10 +118,12 @@ def run(
 
             scheme = manager.choose_scoring_scheme(stored.scoring).value  # type: ignore[attr-defined]
             keeper = ScoreKeeper(scheme)
-            if keeper.keeps_score:
-                score_of = lambda _game: keeper.score  # noqa: E731
         except Exception:
             log.exception("scoring could not be set up")
+
+    def current_score() -> int | None:
+        """The score, or None when the scheme keeps none (the status bar hides it)."""
+        return keeper.score if keeper is not None and keeper.keeps_score else None
 
     save = settings_saver(storage.settings)
     from .hints import default_service
@@ -136,15 +137,16 @@ def run(
         save_settings=save,
         catalog=catalog,
         hint_service=service,
-        score=(lambda: keeper.score) if keeper is not None and keeper.keeps_score else None,
+        score=current_score,
     )
     if keeper is not None:
+        keeper.follow_game(window.bus.game)  # a restored game keeps its score
         window.bus.subscribe(keeper.on_event)
         # the window heard the event before the keeper priced it: show the new score
         window.bus.subscribe(lambda _event: window.refresh_status())
     if manager is not None:
         window.bus.subscribe(manager.notify)  # type: ignore[attr-defined]
-    storage.follow(window.bus, score_of)
+    storage.follow(window.bus, lambda _game: current_score())
     from .dialogs.preferences import install_preferences
     from .dialogs.statistics import install_statistics
 
@@ -153,8 +155,26 @@ def run(
         if manager is not None
         else [("none", "No scoring")]
     )
-    install_preferences(window, storage, scoring_schemes=schemes)
+    def on_settings_changed(new: Settings) -> None:
+        """What Preferences changes that the window does not handle itself."""
+        if keeper is not None and manager is not None and new.scoring != keeper.scheme.id:
+            choice = manager.choose_scoring_scheme(new.scoring)  # type: ignore[attr-defined]
+            keeper.scheme = choice.value
+            keeper.follow_game(window.bus.game)  # price this deal's moves under the new scheme
+            window.refresh_status()
+        for listener in settings_listeners:
+            listener(new)
+
+    settings_listeners: list[Callable[[Settings], None]] = []
+    install_preferences(window, storage, scoring_schemes=schemes, on_change=on_settings_changed)
     install_statistics(window, storage)
+    if manager is not None:
+        from .dialogs.plugins import install_plugins
+
+        install_plugins(window, manager)  # type: ignore[arg-type]
+    from .accessibility import install_accessibility
+
+    install_accessibility(window)
     window.storage = storage  # type: ignore[attr-defined]
     window.plugin_manager = manager  # type: ignore[attr-defined]
     geometry = decode_bytes(stored.window_geometry)
