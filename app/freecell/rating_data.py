@@ -132,6 +132,7 @@ def write(path: Path, ratings: Mapping[int, Rating], fingerprint: bytes | None =
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(temp, 0o644)  # mkstemp makes it private; this file ships to everyone
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
