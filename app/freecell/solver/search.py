@@ -504,6 +504,7 @@ class SearchResult:
     path: list[bytes]
     states: int
     best_path: list[bytes]
+    expanded: int = 0
 
 
 # An open-list entry is (one int, key): priority, then a sequence number (newest
@@ -609,7 +610,7 @@ def best_first(
             break
     states = len(parent)
     path = _trace(parent, goal) if goal is not None else []
-    return SearchResult(outcome, path, states, _trace(parent, best_key))
+    return SearchResult(outcome, path, states, _trace(parent, best_key), len(closed))
 
 
 def _trace(parent: dict[bytes, bytes | None], key: bytes) -> list[bytes]:
