@@ -396,9 +396,12 @@ def expand(
         limit_empty = (free + 1) << (usable - 1) if usable else free + 1
     else:
         limit = limit_empty = 1
-    prefix = bytes(found) + cells + _CELLS_END
+    found_bytes = bytes(found)
+    prefix = found_bytes + cells + _CELLS_END
     parents = rules.parents
     runs = rules.runs
+    can_fill = empty_idx >= 0 and rules.empty_fill
+    kings_only = rules.empty_kings
 
     def settle(f: list[int], ce: bytes, co: list[bytes]) -> None:
         f = f.copy()
@@ -430,7 +433,7 @@ def expand(
                 j = tops[p]
                 if not pre:
                     rest = cells.replace(bytes((c,)), b"")
-                    pre = bytes(found) + rest + _CELLS_END
+                    pre = found_bytes + rest + _CELLS_END
                 c2 = cols.copy()
                 c2[j] = cols[j] + bytes((c,))
                 key = pre + join(sorted(c2))
@@ -440,7 +443,7 @@ def expand(
             rest = cells.replace(bytes((c,)), b"")
             c2 = cols.copy()
             c2[empty_idx] = bytes((c,))
-            key = bytes(found) + rest + _CELLS_END + join(sorted(c2))
+            key = found_bytes + rest + _CELLS_END + join(sorted(c2))
             if key not in seen:
                 append((key, found, rest, c2))
     # Column to column (runs) and column to cell.
@@ -464,12 +467,12 @@ def expand(
                         key = prefix + join(sorted(c2))
                         if key not in seen:
                             append((key, found, cells, c2))
-        if empty_idx >= 0 and rules.empty_fill:
+        if can_fill:
             top_empty = run if run < limit_empty else limit_empty
             if top_empty >= n:
                 top_empty = n - 1  # the whole column to an empty one is no move
             for k in range(1, top_empty + 1):
-                if rules.empty_kings and col[n - k] >> 2 != 12:
+                if kings_only and col[n - k] >> 2 != 12:
                     continue
                 c2 = cols.copy()
                 left = col[: n - k]
@@ -490,7 +493,7 @@ def expand(
             if left and found[left[-1] & 3] == left[-1] >> 2 and safe(found, left[-1]):
                 settle(found, ce, c2)
             else:
-                key = bytes(found) + ce + _CELLS_END + join(sorted(c2))
+                key = found_bytes + ce + _CELLS_END + join(sorted(c2))
                 if key not in seen:
                     append((key, found, ce, c2))
     return out
