@@ -63,6 +63,10 @@ from .solver_jobs import ServiceBackend, SolverJobs
 log = logging.getLogger(__name__)
 
 DEBOUNCE_MS = 350
+# The first searches (which start this feature's worker process) wait until the
+# table has been up a moment, as the hints' warm-up does: never compete with the
+# first paint.
+STARTUP_DELAY_MS = 2000
 LIVE_BUDGET = Budget(states=150_000, seconds=4.0)
 SOLUTION_BUDGET = Budget(states=400_000, seconds=8.0)
 MAX_TRACE_CHECKS = 12  # positions re-checked to pin down the losing move
@@ -144,7 +148,9 @@ class Insight(QObject):
             hints.answered.connect(self._on_hint)
         window.new_deal_hook = self.new_deal
         self._wrap_results()
-        self._deal_started(window.bus.game)
+        self._deal_started(window.bus.game, start_jobs=False)
+        self._startup_game = window.bus.game
+        QTimer.singleShot(STARTUP_DELAY_MS, self._start_up)
 
     # -- plumbing --------------------------------------------------------------------
     @property
@@ -273,7 +279,13 @@ class Insight(QObject):
         elif isinstance(event, GameWon):
             self._show_state("")
 
-    def _deal_started(self, game: Game) -> None:
+    def _start_up(self) -> None:
+        if self._closed or self.game is not self._startup_game:
+            return  # closed, or another deal started meanwhile (it started its jobs)
+        self._request_rating_and_par(self.game)
+        self._position_changed()
+
+    def _deal_started(self, game: Game, *, start_jobs: bool = True) -> None:
         self.jobs.cancel("deal")  # the player chose a deal meanwhile
         self.jobs.cancel("live")
         self.jobs.cancel("trace")
@@ -286,9 +298,12 @@ class Insight(QObject):
         if game.deal_number is not None:
             self.rating = self.chooser.known_rating(game.deal_number, game.variant)
             self.par = self.cache.par(game.variant, game.deal_number)
-        self._request_rating_and_par(game)
         self._show_rating()
-        self._position_changed()
+        if start_jobs:
+            self._request_rating_and_par(game)
+            self._position_changed()
+        else:
+            self._show_state(self._state_of(self.trail.verdict(game.position)))
 
     def _position_changed(self) -> None:
         self.jobs.cancel("live")
