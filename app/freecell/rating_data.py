@@ -18,8 +18,6 @@ demand.  Length 0: the deal was not solved within the budget.
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 import os
 import struct
 import tempfile
@@ -74,6 +72,9 @@ def solver_fingerprint() -> bytes:
     """A digest of the code a rating depends on (the search, the built-in solver and
     the rating rules).  When it changes, the shipped table is stale: on-demand
     ratings may differ, and the batch should be run again."""
+    import hashlib  # here, not at the top: only the batch and the tests need it
+    import inspect
+
     from .solver import builtin, search
 
     digest = hashlib.blake2b(digest_size=FINGERPRINT_SIZE)
