@@ -103,39 +103,13 @@ class CommandBus:
         if isinstance(command, AutoFinishStep):
             return self._after_step(game.auto_finish_step(), None)
         if isinstance(command, Undo):
-            before = game.position
-            step = game.undo()
-            if step is None:
-                return [MoveRefused("Nothing to undo")]
-            events: list[Event] = [Undone(step.moves, before, game.position, game.move_count)]
-            return events + self._status_events()
-        if isinstance(command, Redo):
-            before = game.position
-            step = game.redo()
-            if step is None:
-                return [MoveRefused("Nothing to redo")]
-            events = [Redone(step.moves, before, game.position, game.move_count)]
-            if game.is_won:
-                events.append(self._won())
-            return events + self._status_events()
+            return self._go_back(game.index - 1, "Nothing to undo")
         if isinstance(command, UndoTo):
-            before = game.position
-            taken = game.undo_to(command.index)
-            if taken is None:
-                return [MoveRefused("There is no such earlier position to go back to")]
-            moves = tuple(m for step in taken for m in step.moves)
-            events = [Undone(moves, before, game.position, game.move_count)]
-            return events + self._status_events()
+            return self._go_back(command.index, "There is no such earlier position to go back to")
+        if isinstance(command, Redo):
+            return self._go_forward(game.index + 1)
         if isinstance(command, RedoTo):
-            before = game.position
-            made = game.redo_to(command.index)
-            if made is None:
-                return [MoveRefused("Nothing to redo")]
-            moves = tuple(m for step in made for m in step.moves)
-            events = [Redone(moves, before, game.position, game.move_count)]
-            if game.is_won:
-                events.append(self._won())
-            return events + self._status_events()
+            return self._go_forward(command.index)
         if isinstance(command, NewDeal):
             variant = command.variant or game.variant
             try:
@@ -174,6 +148,29 @@ class CommandBus:
             game.clock.resume()
             return [ClockChanged(game.clock.running, game.elapsed)]
         raise TypeError(f"not a command: {command!r}")
+
+    def _go_back(self, index: int, nothing: str) -> list[Event]:
+        """Undo and undo-to: one command, one ``Undone`` carrying every step's moves."""
+        game = self.game
+        before = game.position
+        taken = game.undo_to(index)
+        if taken is None:
+            return [MoveRefused(nothing)]
+        moves = tuple(m for step in taken for m in step.moves)
+        return [Undone(moves, before, game.position, game.move_count), *self._status_events()]
+
+    def _go_forward(self, index: int) -> list[Event]:
+        """Redo and redo-to: one command, one ``Redone``; reaching the win says so."""
+        game = self.game
+        before = game.position
+        made = game.redo_to(index)
+        if made is None:
+            return [MoveRefused("Nothing to redo")]
+        moves = tuple(m for step in made for m in step.moves)
+        events: list[Event] = [Redone(moves, before, game.position, game.move_count)]
+        if game.is_won:
+            events.append(self._won())
+        return events + self._status_events()
 
     def _why_not_home(self, command: SendHome) -> str:
         game = self.game

@@ -134,11 +134,8 @@ class Game:
 
     def undo(self) -> Step | None:
         """Take back the last step; None when there is nothing to undo."""
-        if not self.index:
-            return None
-        self.index -= 1
-        self.undo_count += 1
-        return self.steps[self.index]
+        taken = self.undo_to(self.index - 1)
+        return taken[0] if taken else None
 
     def undo_to(self, index: int) -> list[Step] | None:
         """Go back to the position after ``index`` steps in one action (one undo is
@@ -162,10 +159,9 @@ class Game:
         return made
 
     def redo(self) -> Step | None:
-        if self.index >= len(self.steps):
-            return None
-        self.index += 1
-        return self.steps[self.index - 1]
+        """Make the next step of the redo stack again; None when there is none."""
+        made = self.redo_to(self.index + 1)
+        return made[0] if made else None
 
     def position_before(self, steps_back: int = 1) -> Position:
         i = self.index - steps_back
