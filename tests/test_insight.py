@@ -71,10 +71,10 @@ def test_ratings_are_deterministic_for_a_sample_of_deals() -> None:
 
 def test_classify_takes_the_harder_of_effort_and_length() -> None:
     assert classify(300, 80) is Difficulty.EASY
-    assert classify(300, 100) is Difficulty.MEDIUM
+    assert classify(300, 96) is Difficulty.MEDIUM
     assert classify(1_000, 80) is Difficulty.MEDIUM
     assert classify(3_000, 80) is Difficulty.HARD
-    assert classify(300, 108) is Difficulty.HARD
+    assert classify(300, 102) is Difficulty.HARD
     assert classify(50_000, 80) is Difficulty.EXPERT
     assert classify(300, 130) is Difficulty.EXPERT
 
