@@ -166,6 +166,11 @@ def run(
             listener(new)
 
     settings_listeners: list[Callable[[Settings], None]] = []
+    from .insight import install_insight
+
+    insight = install_insight(window, settings_store=storage.settings)
+    if insight is not None:
+        settings_listeners.append(insight.on_settings_changed)
     install_preferences(window, storage, scoring_schemes=schemes, on_change=on_settings_changed)
     install_statistics(window, storage)
     if manager is not None:
