@@ -116,15 +116,20 @@ def fixed_card_width(
     variant: Variant,
     position: Position | None = None,
     large_print: bool = False,
+    text_scale: float = 1.0,
 ) -> float:
     """The card width for a size; "fit" picks the largest that fits the view.
+
+    ``text_scale`` is the system's text scale (1.5 where the desktop enlarges text
+    by half without scaling the display): the fixed sizes grow with it, so a player
+    who asked for bigger text gets bigger cards too; "fit" already fills the window.
 
     Fit makes room for a dealt column at its normal overlap and for the longest
     column on the table at its tightest overlap (the index strip), so a long
     column shrinks the cards a little rather than running off the bottom.
     """
     if size is not CardSize.FIT:
-        return float(CARD_WIDTHS[size])
+        return float(round(CARD_WIDTHS[size] * max(1.0, text_scale)))
     units = max(variant.columns, variant.cells + 4 + _group_gap(variant))
     # width: units cards, gaps of 0.12 card between them, margins of 0.3 card each side.
     by_width = view_w / (units + (units - 1) * 0.12 + 0.6)
@@ -146,8 +151,11 @@ def compute_layout(
     position: Position,
     size: CardSize = CardSize.FIT,
     large_print: bool = False,
+    text_scale: float = 1.0,
 ) -> TableLayout:
-    card_w = round(fixed_card_width(size, view_w, view_h, variant, position, large_print))
+    card_w = round(
+        fixed_card_width(size, view_w, view_h, variant, position, large_print, text_scale)
+    )
     card_h = round(card_w * CARD_ASPECT)
     gap = round(card_w * 0.12)
     pitch = card_w + gap

@@ -32,6 +32,7 @@ from freecell.themes import SurfacePattern, TableSurface
 from .layout import CardSize, Rect, TableLayout, compute_layout
 from .renderer import CardRenderer
 from .suits import fitted, suit_path
+from .text_scale import system_text_scale
 
 Z_CARD = 10
 Z_MARK = 500
@@ -111,6 +112,7 @@ class TableScene(QGraphicsScene):
         self.view_size = (1000.0, 700.0)
         self.card_size = CardSize.FIT
         self.large_print = False
+        self.text_scale = system_text_scale()
         self.dpr = 1.0
         self.reduce_motion = False
         self._glide: _Glide | None = None
@@ -182,6 +184,7 @@ class TableScene(QGraphicsScene):
             position,
             self.card_size,
             self.large_print,
+            self.text_scale,
         )
         if old is None or (old.card_w, old.card_h) != (self.layout.card_w, self.layout.card_h):
             self._pixmaps_dirty = True  # painted on the next draw, at the final size
