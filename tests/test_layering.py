@@ -40,3 +40,17 @@ def test_pure_layers_import_without_qt(package: str) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+def test_importing_the_package_costs_no_pluggy_until_a_plugin_asks() -> None:
+    """Every start-up and every solver worker imports ``freecell``; ``hookimpl`` is
+    loaded on first use."""
+    code = (
+        "import sys, freecell\n"
+        "assert 'pluggy' not in sys.modules, 'pluggy imported eagerly'\n"
+        "from freecell import hookimpl\n"
+        "assert 'pluggy' in sys.modules and callable(hookimpl)\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

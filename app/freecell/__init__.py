@@ -1,7 +1,25 @@
-"""FreeCell for the desktop."""
+"""FreeCell for the desktop.
 
-from .plugins.markers import hookimpl
+``from freecell import hookimpl`` is how a plugin marks its hooks.  It is loaded on
+first use (PEP 562), so importing the package -- which every start-up and every
+solver worker process does -- does not pay for pluggy.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
 __all__ = ["__version__", "hookimpl"]
+
+if TYPE_CHECKING:
+    from .plugins.markers import hookimpl
+
+
+def __getattr__(name: str) -> object:
+    if name == "hookimpl":
+        from .plugins.markers import hookimpl
+
+        return hookimpl
+    raise AttributeError(f"module 'freecell' has no attribute {name!r}")
