@@ -224,6 +224,16 @@ def autoplay(
     return cells
 
 
+def move_limits(rules: Rules, free: int, empties: int) -> tuple[int, int]:
+    """The supermove limit onto a card and into an empty column (the engine's
+    ``movable_limit``), for both move generators."""
+    if not rules.supermove:
+        return 1, 1
+    usable = empties if rules.empty_any else 0
+    limit = (free + 1) << usable
+    return limit, (free + 1) << (usable - 1) if usable else free + 1
+
+
 def successors(
     rules: Rules, found: list[int], cells: bytes, cols: list[bytes]
 ) -> Iterator[tuple[RawMove, list[int], bytes, list[bytes]]]:
@@ -242,12 +252,7 @@ def successors(
             empties += 1
             if empty_idx < 0:
                 empty_idx = i
-    if rules.supermove:
-        usable = empties if rules.empty_any else 0
-        limit = (free + 1) << usable
-        limit_empty = (free + 1) << (usable - 1) if usable else free + 1
-    else:
-        limit = limit_empty = 1
+    limit, limit_empty = move_limits(rules, free, empties)
     parents = rules.parents
     # Moves home that are not safe (safe ones were already folded in).
     for i, col in enumerate(cols):
@@ -390,12 +395,7 @@ def expand(
             empties += 1
             if empty_idx < 0:
                 empty_idx = i
-    if rules.supermove:
-        usable = empties if rules.empty_any else 0
-        limit = (free + 1) << usable
-        limit_empty = (free + 1) << (usable - 1) if usable else free + 1
-    else:
-        limit = limit_empty = 1
+    limit, limit_empty = move_limits(rules, free, empties)
     found_bytes = bytes(found)
     prefix = found_bytes + cells + _CELLS_END
     parents = rules.parents
