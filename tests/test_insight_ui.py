@@ -77,12 +77,14 @@ def test_live_check_shows_winnable_then_proven_lost_and_undo_restores(qtbot, ins
     window.dispatch(LoadPosition(losing_board(), FREECELL))
     _wait_state(qtbot, insight, "winnable")
     assert insight.live_label.text() == "\u2714 Winnable"
+    assert insight.live_label.accessibleName() == "Winnability: winnable"  # not by mark alone
     winnable = window.bus.game.position
     window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
     assert insight.live_label.text() == ""  # unknown until checked
     _wait_state(qtbot, insight, "lost")
     lost = window.bus.game.position
     assert insight.live_label.text() == "\u2716 Proven lost"
+    assert insight.live_label.accessibleName() == "Winnability: proven lost"
     qtbot.waitUntil(insight.undo_winnable_action.isEnabled, timeout=WAIT_MS)
     assert "move 1 (42)" in window.hint_bar.text
     assert "Undo to the last winnable position" in window.hint_bar.buttons

@@ -125,7 +125,7 @@ class Insight(QObject):
         bar = window.statusBar()
         self.live_label = QLabel()
         self.live_label.setContentsMargins(8, 0, 8, 0)
-        self.live_label.setAccessibleName("Winnability")
+        self.live_label.setAccessibleName("Winnability: not known")
         self.live_label.setToolTip("What the solver knows about this position")
         self.rating_label = QLabel()
         self.rating_label.setContentsMargins(8, 0, 8, 0)
@@ -339,6 +339,10 @@ class Insight(QObject):
         else:
             self.live_label.setText("")
             self.live_label.setStyleSheet("")
+        # The name carries the state, so a screen reader hears it change (the mark
+        # and the colour alone would say nothing to it).
+        spoken = {"winnable": "winnable", "lost": "proven lost"}.get(self.state, "not known")
+        self.live_label.setAccessibleName(f"Winnability: {spoken}")
 
     # -- live winnability ------------------------------------------------------------
     def check_now(self) -> None:
