@@ -188,7 +188,14 @@ def run(
     window.show()
     if service is not None:  # start the solver's worker once the table is up
         QTimer.singleShot(1500, service.warm_up)
-    if notices:
+    if game is not None:
+        # The game in progress is offered back, not imposed: one key starts afresh.
+        window.hint_bar.show_message(
+            " ".join(notices),
+            "info",
+            [("Keep playing", window.hint_bar.dismiss), ("New deal", window.new_deal)],
+        )
+    elif notices:
         window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)
     QTimer.singleShot(
         0,

@@ -1,0 +1,52 @@
+"""The game in progress comes back at the next start, offered rather than imposed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+RESUME_CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+def act():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    from freecell.engine import Move, MoveCards
+    if sys.argv[1] == "play":
+        for text in ("5a", "5b", "5c"):
+            window.dispatch(MoveCards(Move.parse(text)))
+    else:
+        print(window.bus.game.deal_number, window.bus.game.move_count, flush=True)
+        print(window.hint_bar.text, flush=True)
+        print("|".join(window.hint_bar.buttons), flush=True)
+        window.hint_bar.buttons["New deal"].click()
+        print(window.bus.game.move_count, window.bus.game.deal_number != 1, flush=True)
+    window.close()
+QTimer.singleShot(300, act)
+from freecell.ui.app import run
+sys.exit(run(deal_number=1 if sys.argv[1] == "play" else None))
+"""
+
+
+def test_a_saved_game_is_offered_back_with_a_way_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    env = {**os.environ, "FREECELL_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+
+    def child(mode: str) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", RESUME_CHILD, mode],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()
+
+    child("play")
+    lines = child("resume")
+    assert lines[0] == "1 3"  # deal 1, three moves made, as it was left
+    assert "Welcome back: deal #1 is as you left it." in lines[1]
+    assert lines[2] == "Keep playing|New deal"
+    assert lines[3] == "0 True"  # New deal really starts afresh
