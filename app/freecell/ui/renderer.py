@@ -124,6 +124,20 @@ def shadow_pad(card_w: float) -> float:
     return max(2.0, round(card_w * 0.035))
 
 
+def _card_canvas(card_w: float, card_h: float, dpr: float) -> QImage:
+    """A transparent image the size of a card plus its shadow room, at ``dpr``: the
+    canvas both the shadow and the card are painted on, so they line up."""
+    pad = shadow_pad(card_w)
+    img = QImage(
+        round((card_w + pad) * dpr),
+        round((card_h + pad) * dpr),
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
+    img.setDevicePixelRatio(dpr)
+    img.fill(Qt.GlobalColor.transparent)
+    return img
+
+
 @cache
 def _rank_font(family: str, cap_height: float, bold: bool) -> QFont:
     font = QFont(family)
@@ -150,13 +164,7 @@ class CardPainter:
             return found
         pad = shadow_pad(w)
         radius = w * 0.07
-        img = QImage(
-            round((w + pad) * dpr),
-            round((h + pad) * dpr),
-            QImage.Format.Format_ARGB32_Premultiplied,
-        )
-        img.setDevicePixelRatio(dpr)
-        img.fill(Qt.GlobalColor.transparent)
+        img = _card_canvas(w, h, dpr)
         p = QPainter(img)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(Qt.PenStyle.NoPen)
@@ -178,14 +186,7 @@ class CardPainter:
         self, card: Card | None, card_w: int, card_h: int, dpr: float, large_print: bool
     ) -> QImage:
         """A card (``None`` = the back) with its shadow, at ``dpr`` device pixels."""
-        pad = shadow_pad(card_w)
-        img = QImage(
-            round((card_w + pad) * dpr),
-            round((card_h + pad) * dpr),
-            QImage.Format.Format_ARGB32_Premultiplied,
-        )
-        img.setDevicePixelRatio(dpr)
-        img.fill(Qt.GlobalColor.transparent)
+        img = _card_canvas(card_w, card_h, dpr)
         p = QPainter(img)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
