@@ -30,6 +30,8 @@ from freecell.engine import (
 
 from .api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
 from .search import (
+    CARD_BYTES,
+    CELLS_END,
     FROM_CELL,
     HOME,
     TO_CELL,
@@ -225,7 +227,10 @@ def replay_path(
     if make_key(found, cells, cols) != keys[0]:
         raise SolverBug("the line does not start from the position given")
     for target in keys[1:]:
+        head, _, tail = target.partition(CELLS_END)
         for move, f2, c2, k2 in successors(rules, found, cells, cols):
+            if not _may_lead_to(move, cols, head, tail):
+                continue
             record = []
             f3, c3, k3 = child_after(rules, move, f2, c2, k2, record)
             if make_key(f3, c3, k3) == target:
@@ -236,6 +241,23 @@ def replay_path(
         else:
             raise SolverBug("no move joins two states of the line")
     return moves
+
+
+def _may_lead_to(move: RawMove, cols: list[bytes], head: bytes, tail: bytes) -> bool:
+    """A cheap necessary condition for ``move`` to lead to the state whose key is
+    ``head`` (foundations and cells) and ``tail`` (columns): the moved card ends up
+    in a free cell, on its new neighbour, or home (safe moves may follow any move).
+    It spares building the key of nearly every other move."""
+    _, dst, _, c = move
+    if head[c & 3] > c >> 2:
+        return True  # home, by this move or by the safe moves after it
+    if dst == HOME:
+        return False
+    if dst == TO_CELL:
+        return head.find(CARD_BYTES[c], 4) >= 0
+    if not cols[dst]:
+        return True  # a new column: no neighbour to look for
+    return bytes((cols[dst][-1], c)) in tail
 
 
 def _pile_of(position: Position, c: int) -> Pile:
