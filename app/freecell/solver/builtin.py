@@ -70,11 +70,16 @@ def to_state(position: Position) -> State:
 # Open-list orders (weight on depth, on the heuristic, on next-card depth).  FAST
 # alternates three greedy orders: as few states as the best single order on typical
 # deals, and a far shorter tail (the hard deals of 1-1000 need about 40% of the
-# states of two orders).  Five orders shortened the tail further but cost every
-# exhaustive search (a proof) too much per state; three is the measured balance.
+# states of two orders).  Five greedy orders shortened the tail further but cost
+# every exhaustive search (a proof) too much per state.  The fourth order is a
+# diver (a negative weight on depth: see search.Order), a depth-first search with
+# the siblings in heuristic order, which joins after search.DIVE_AFTER expansions:
+# the deals that defeat every greedy order (1329, 4864, 4951 among 1-5000 needed
+# more than 5 s) fall to it in a few thousand states, and typical deals, solved
+# before it joins, are searched exactly as without it.
 # SHORT then searches again paying twice as much for depth, which finds shorter
 # lines (measured: median 37 moves not to the foundation on deals 1-1000, not 41).
-FAST_ORDERS: tuple[Order, ...] = ((1, 2, 1), (1, 1, 2), (1, 1, 0))
+FAST_ORDERS: tuple[Order, ...] = ((1, 2, 1), (1, 1, 2), (1, 1, 0), (-1000, 1, 0))
 SHORT_ORDERS: tuple[Order, ...] = ((2, 1, 1),)
 SHORT_STATES = 100_000
 SHORT_SECONDS = 2.0

@@ -11,8 +11,9 @@ pure Python that means no objects per state.  A state here is three plain values
 A card is its engine index (``(rank - 1) * 4 + suit``), so it fits in a byte.  The
 canonical key (what the transposition table stores) is one ``bytes``:
 foundations, sorted cells, ``0xfe``, then the columns sorted and joined by ``0xff``.
-Decoding a key back into a state is two C-level ``split`` calls, which is why the
-open lists hold keys rather than states: memory stays near 200 bytes a state.
+Decoding a key back into a state is two C-level ``split`` calls, which is why a
+state is stored as its key alone, numbered in the order found; the open lists hold
+those numbers.  Memory stays near 240 bytes a state.
 
 Safe moves to the foundation (:meth:`Rules.is_safe`: nothing still in play could
 ever need the card) are folded into every move: they never hurt, and they shrink
@@ -20,7 +21,7 @@ the space a lot.  Everything else is kept, so when the open lists run dry the wh
 reachable space has been seen -- that, and only that, is reported as a proof.
 
 The search runs in the canonical (sorted) column order; the winning line is then
-re-found move by move on the real layout (:func:`replay_path`), which also brings
+re-found move by move on the real layout (``builtin.replay_path``), which also brings
 the exact column and cell numbers back.
 """
 
@@ -634,8 +635,21 @@ _G_MASK = (1 << _G_BITS) - 1
 _MAX_CHILDREN = 4096
 
 # An open list's order: (weight on moves so far, weight on the heuristic, weight on
-# the depth of the next cards inside the heuristic).
+# the depth of the next cards inside the heuristic).  A negative weight on moves so
+# far makes a *diver*: a depth-first search that orders siblings by the heuristic.
+# A diver takes only the children of the states it expands itself, so that it keeps
+# to its own line instead of jumping to the deepest state any list has found; every
+# state still reaches the other lists, so the search stays complete.
 Order = tuple[int, int, int]
+_Push = tuple[dict[int, list[int]], list[int], int, int, int]
+_Queue = tuple[dict[int, list[int]], list[int], list[_Push], list[_Push] | None, bytearray]
+_NONE_SEEN: dict[bytes, int] = {}  # what a diver's expansion filters against
+# Divers join the search after this many expansions, and leave it after making
+# DIVE_LIMIT expansions of their own: the lines they find, they find early (deals
+# 1-5000: within 2,900 of their expansions), and an expansion of theirs costs about
+# three of the others (it sees every child), which a proof would pay in full.
+DIVE_AFTER = 1000
+DIVE_LIMIT = 4000
 
 
 def best_first(
@@ -670,22 +684,35 @@ def best_first(
     best_h = base + depth
     best = 0
     # Per open list: its buckets (bucket -> stack of state numbers), the heap of the
-    # buckets in use, and its order.
-    queues: list[tuple[dict[int, list[int]], list[int], Order]] = [
-        ({0: [0]}, [0], order) for order in orders
-    ]
-    pushes = [(buckets, in_use, gw, hw, dw) for buckets, in_use, (gw, hw, dw) in queues]
+    # buckets in use, and where the children of the states it expands go: to every
+    # open list but the divers, and a diver's to itself too (see Order).
+    lists: list[_Push] = [({0: [0]}, [0], gw, hw, dw) for gw, hw, dw in orders]
+    shared = [entry for entry in lists if entry[2] >= 0]
+    # ... and which states it has expanded: the shared ``closed``, or a diver's own
+    # marks (a diver walks its own depth-first search through states that other
+    # lists have expanded already).
+    queues: list[_Queue] = []
+    for entry in lists:
+        if entry[2] < 0:
+            queues.append((entry[0], entry[1], [*shared, entry], [entry], bytearray(len(closed))))
+        else:
+            queues.append((entry[0], entry[1], shared, None, closed))
     expansions = 0
     turn = 0
-    live = list(queues)
+    # Divers join once the deal has proved not to be easy (most deals are solved
+    # before): they cost typical deals states and save the hard ones.
+    live = [queue for queue in queues if queue[4] is closed]
+    divers = [queue for queue in queues if queue[4] is not closed]
+    dives = 0
     heappush = heapq.heappush
-    heappop = heapq.heappop
     _expand = expand
     _h = heuristic
     outcome = "exhausted"
     goal = -1
     while live:
         expansions += 1
+        if expansions == DIVE_AFTER and live:
+            live += divers
         if expansions & 63 == 0:
             if cancel is not None and cancel.is_set():
                 outcome = "cancelled"
@@ -694,42 +721,47 @@ def best_first(
                 outcome = "budget"
                 break
         turn = (turn + 1) % len(live)
-        buckets, in_use, _ = live[turn]
-        sid = -1
-        bucket = 0
-        while in_use:
-            bucket = in_use[0]
-            stack = buckets[bucket]
-            sid = stack.pop()
-            if not stack:
-                del buckets[bucket]
-                heappop(in_use)
-            if not closed[sid]:
-                break
-            sid = -1
+        buckets, in_use, pushes, own, marks = live[turn]
+        sid, bucket = _pop(buckets, in_use, marks)
+        if sid < 0 and own is not None and shared:
+            # A diver at the end of its lines dives again from the best state of
+            # the first shared list (when that is empty too, all is expanded).
+            sid, bucket = _pop(shared[0][0], shared[0][1], closed)
         if sid < 0:
             del live[turn]
             continue
         closed[sid] = 1
+        if own is not None:
+            marks[sid] = 1
+            dives += 1
+            if dives >= DIVE_LIMIT:
+                live = [queue for queue in live if queue[3] is None]
         g = bucket & _G_MASK
         g1 = g + 1 if g < _G_MASK else g
         f, ce, co = decode(keys[sid])
-        for ck, f3, c3, k3 in _expand(rules, f, ce, co, ids):
-            if ck in ids:
+        # A diver sees every child, known or not: its line may run through states
+        # another list found first (and has not expanded yet).
+        for ck, f3, c3, k3 in _expand(rules, f, ce, co, ids if own is None else _NONE_SEEN):
+            child = ids.get(ck, -1)
+            if child < 0:
+                child = len(keys)
+                ids[ck] = child
+                keys.append(ck)
+                parent.append(sid)
+                # (A child that sent no card home shares its parent's foundations.)
+                if f3 is not f and f3[0] + f3[1] + f3[2] + f3[3] == 52:
+                    goal = child
+                    break
+                targets = pushes
+            elif own is None or marks[child]:
                 continue
-            child = len(keys)
-            ids[ck] = child
-            keys.append(ck)
-            parent.append(sid)
-            # (A child that sent no card home shares its parent's foundations.)
-            if f3 is not f and f3[0] + f3[1] + f3[2] + f3[3] == 52:
-                goal = child
-                break
+            else:
+                targets = own
             base, depth = _h(rules, ck, f3, c3, k3)
             if base + depth < best_h:
                 best_h = base + depth
                 best = child
-            for buckets, in_use, gw, hw, dw in pushes:
+            for buckets, in_use, gw, hw, dw in targets:
                 bucket = (((base + depth * dw) * hw + g1 * gw) << _G_BITS) + g1
                 waiting = buckets.get(bucket)
                 if waiting is None:
@@ -745,6 +777,21 @@ def best_first(
             break
     path = _trace(keys, parent, goal) if goal >= 0 else []
     return SearchResult(outcome, path, len(keys), _trace(keys, parent, best), sum(closed))
+
+
+def _pop(buckets: dict[int, list[int]], in_use: list[int], closed: bytearray) -> tuple[int, int]:
+    """The next state of an open list not expanded yet, and its bucket; -1 when the
+    list holds none."""
+    while in_use:
+        bucket = in_use[0]
+        stack = buckets[bucket]
+        sid = stack.pop()
+        if not stack:
+            del buckets[bucket]
+            heapq.heappop(in_use)
+        if not closed[sid]:
+            return sid, bucket
+    return -1, 0
 
 
 def _trace(keys: list[bytes], parent: list[int], sid: int) -> list[bytes]:
