@@ -152,12 +152,13 @@ class Rules:
             + bytes([_NO_CARD]) * (256 - 52)
             for n in range(width)
         )
-        self.info: _Cache[ColumnInfo] = _Cache(self._column_info)
+        # (An entry is ~550 bytes: 100,000 of them bound this table near 55 MB.)
+        self.info: _Cache[ColumnInfo] = _Cache(self._column_info, 100_000)
         self.scores: _Cache[int] = _Cache(self._column_score)
         # facts[found][col]: keyed by foundations first, so that a state's columns
         # (whose hashes their bytes objects already hold) are looked up as they are.
-        # At most 1024 x 4096 entries, whatever the search.
-        self.facts: _Cache[_Cache[int]] = _Cache(self._facts_for, 1024)
+        # At most 256 x 2048 entries (~50 MB), whatever the search.
+        self.facts: _Cache[_Cache[int]] = _Cache(self._facts_for, 256)
 
     # -- per-column facts: columns repeat across thousands of states ---------------
     def _run_length(self, col: bytes) -> int:
@@ -197,7 +198,7 @@ class Rules:
         return blocked * BLOCKED_WEIGHT + breaks * BREAK_WEIGHT
 
     def _facts_for(self, found: bytes) -> _Cache[int]:
-        return _Cache(functools.partial(self._column_facts, found), 4096)
+        return _Cache(functools.partial(self._column_facts, found), 2048)
 
     def _column_facts(self, found: bytes, col: bytes) -> int:
         """A column's part of :func:`heuristic` under these foundations: its score,
