@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import sys
-import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QTimer
@@ -69,7 +68,6 @@ def run(
     variant_id: str | None = None,
     argv: list[str] | None = None,
 ) -> int:
-    started = time.perf_counter()
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("FreeCell")
@@ -185,6 +183,9 @@ def run(
     geometry = decode_bytes(stored.window_geometry)
     if geometry:
         window.restoreGeometry(geometry)
+    from freecell.launch import note_table_drawn
+
+    window.view.on_first_paint = note_table_drawn
     window.show()
     if service is not None:  # start the solver's worker once the table is up
         QTimer.singleShot(1500, service.warm_up)
@@ -197,10 +198,6 @@ def run(
         )
     elif notices:
         window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)
-    QTimer.singleShot(
-        0,
-        lambda: log.info("table drawn %.0f ms after start", (time.perf_counter() - started) * 1000),
-    )
     code = app.exec()
     try:
         storage.save_game(window.bus.game)

@@ -33,6 +33,9 @@ class TableView(QGraphicsView):
         self.table = scene
         self.controller: InputController | None = None
         self.on_resized: Callable[[], None] | None = None
+        # called once, right after the first paint: the moment the player sees the
+        # table (start-up timing, and work deferred until the table is up)
+        self.on_first_paint: Callable[[], None] | None = None
         self._relayouting = False
         self.setFrameShape(QFrame.Shape.NoFrame)
         # cards are drawn 1:1 from images made at the device pixel ratio: no smoothing
@@ -94,6 +97,9 @@ class TableView(QGraphicsView):
     def paintEvent(self, event: QPaintEvent) -> None:
         self.table.ensure_pixmaps()
         super().paintEvent(event)
+        if self.on_first_paint is not None:
+            first_paint, self.on_first_paint = self.on_first_paint, None
+            first_paint()
 
     # -- input ------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
