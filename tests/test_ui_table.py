@@ -171,6 +171,29 @@ def test_every_theme_renders_every_card(qtbot, theme, large_print: bool) -> None
     assert window.renderer.theme is theme
 
 
+@pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)
+@pytest.mark.parametrize("dpr", [1.0, 1.25, 2.0])
+def test_a_face_from_the_blank_copy_is_the_card_painted_whole(qapp, theme, dpr: float) -> None:  # type: ignore[no-untyped-def]
+    """Faces start as a copy of the blank face (shadow, body): the same pixels as
+    painting the whole card on an empty canvas."""
+    from PySide6.QtGui import QPainter
+
+    from freecell.ui.renderer import _card_canvas
+
+    painter = CardPainter(theme)
+    for c in (card("AS"), card("10H"), card("QD"), card("KC"), None):
+        for large_print in (False, True):
+            whole = _card_canvas(101, 141, dpr)
+            p = QPainter(whole)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            painter._paint(p, c, 101, 141, large_print)
+            p.end()
+            made = painter.image(c, 101, 141, dpr, large_print)
+            assert made.devicePixelRatio() == dpr
+            assert made == whole, (c, large_print)
+
+
 @pytest.mark.parametrize("surface", BUILTIN_SURFACES, ids=lambda s: s.id)
 def test_every_surface_paints(qtbot, surface) -> None:  # type: ignore[no-untyped-def]
     window = make_window(qtbot)
