@@ -33,7 +33,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from importlib import metadata, resources
 from pathlib import Path
 
 from . import __version__
@@ -175,11 +174,14 @@ def prepare(*, environ: dict[str, str] | None = None) -> Path | None:
 
 def icon_bytes() -> bytes:
     """The application icon (SVG) from the package's resources."""
+    from importlib import resources  # here, not at the top: the game's start needs none
+
     return resources.files("freecell").joinpath("resources", *ICON_RESOURCE).read_bytes()
 
 
 def self_check(out: Callable[[str], None] = print, *, solver: bool = True) -> int:
     """Check what a broken package or bundle would miss; 0 when all is there."""
+    from importlib import metadata
     failures: list[str] = []
 
     def check(what: str, run: Callable[[], str]) -> None:
