@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
 
 from freecell.engine import (
     BUILTIN_VARIANTS,
@@ -372,6 +373,73 @@ def test_status_shows_the_score_only_when_the_scheme_keeps_one(qtbot) -> None:  
     assert keeper.score > 0
     assert window.status.text("score") == f"Score: {keeper.score}"
     assert window.status.labels["score"].isVisibleTo(window)
+
+
+def _status_items(window) -> list:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLabel, QLineEdit
+
+    bar = window.statusBar()
+    items = [w for w in bar.findChildren(QLabel) + bar.findChildren(QLineEdit) if w.isVisible()]
+    return sorted(items, key=lambda w: w.geometry().x())
+
+
+@pytest.mark.parametrize("width", [1100, 800, 640, 480])
+def test_the_status_bar_reads_well_at_any_width(qtbot, width: int) -> None:  # type: ignore[no-untyped-def]
+    """Nothing overlaps or is cut: the long live line is elided (whole in its tooltip
+    and accessible name), the least important items are left out first and listed
+    in the deal label's tooltip, and they come back when there is room."""
+    from freecell.ui.accessibility import install_accessibility
+    from freecell.ui.status import ElidedLabel
+
+    window = make_window(qtbot, deal=617)
+    live = install_accessibility(window).live
+    words = "Moved the five of diamonds from column 4 to free cell b, and then some more words."
+    live.announce(words)
+    window.resize(width, 800)
+    qtbot.waitUntil(lambda: window.statusBar().width() == width)
+    for _ in range(3):
+        QApplication.processEvents()
+    items = _status_items(window)
+    for left, right in itertools.pairwise(items):
+        assert left.geometry().right() < right.geometry().x(), (left, right)
+    for item in items:
+        if not isinstance(item, ElidedLabel) and hasattr(item, "text") and item.text():
+            # a short item shows its whole text
+            assert item.width() >= item.fontMetrics().horizontalAdvance(item.text())
+    assert items[-1].geometry().right() <= window.statusBar().width()
+    status = window.status
+    assert status.labels["deal"].isVisible() and live.label.isVisible()
+    assert live.label.text() == words and live.label.toolTip() == words
+    assert live.label.width() < live.label.fontMetrics().horizontalAdvance(words)  # elided
+    window.statusBar().grab()  # paints the elided text
+    hidden = [n for n, label in status.labels.items() if label.text() and not label.isVisible()]
+    if width >= 1100:
+        assert hidden == []
+        assert "Not shown" not in status.labels["deal"].toolTip()
+    if width <= 640:
+        assert "home" in hidden and "limit" in hidden  # the least important go first
+        assert status.text("home") in status.labels["deal"].toolTip()
+    if width == 640:
+        assert "moves" not in hidden
+    window.resize(1100, 800)
+    qtbot.waitUntil(lambda: status.labels["home"].isVisible())
+
+
+def test_an_empty_status_item_takes_no_room_until_it_has_text(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLabel
+
+    from freecell.ui.status import PRIORITY_RATING
+
+    window = make_window(qtbot)
+    rating = QLabel()
+    window.status.add_info(rating, PRIORITY_RATING)
+    assert not rating.isVisible()
+    rating.setText("Easy \u00b7 par 87")  # a hidden label: no layout request of its own
+    assert rating.isVisible()
+    deal = window.status.labels["deal"]
+    qtbot.waitUntil(lambda: rating.geometry().x() > deal.geometry().right())  # after it
+    rating.setText("")
+    assert not rating.isVisible()
 
 
 GEOMETRY_CHILD = """

@@ -88,7 +88,7 @@ QToolBar#gameToolbar QToolButton:disabled { color: #7d8794; }
 QToolBar#gameToolbar QToolButton:focus { border: 2px solid #ffcc33; }
 QStatusBar { background: #20262e; color: #e6e9ee; }
 QStatusBar::item { border: none; }
-QStatusBar QLabel { color: #e6e9ee; font-size: 10pt; }
+QStatusBar QLabel { color: #e6e9ee; font-size: 10pt; padding: 0px 4px; }
 QStatusBar QLineEdit {
     background: #f6f6f2; color: #111; border-radius: 4px; padding: 2px 6px;
 }
