@@ -243,4 +243,5 @@ def test_the_gui_starts_logs_and_quits_by_itself(tmp_path: Path) -> None:
     log = (home / "logs" / LOG_FILE_NAME).read_text(encoding="utf-8")
     assert "starting: freecell" in log and "freecell smoke:" in log
     assert "table drawn" in log and "ms after the process started" in log
+    assert log.index("table drawn") < log.index("start-up finished")  # the rest waits for it
     assert "Uncaught exception" not in log

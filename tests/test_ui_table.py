@@ -484,6 +484,54 @@ def test_window_geometry_and_view_settings_survive_a_restart(tmp_path) -> None:
     assert second.stdout.split() == ["760", "540", "large"]
 
 
+STARTUP_CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+seen = []
+def first_look():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    seen.append(hasattr(window, "insight"))
+def act():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    if not hasattr(window, "insight"):
+        QTimer.singleShot(50, act)
+        return
+    game = [a.text() for a in window.menus["game"].actions()]
+    print(seen, flush=True)
+    print("|".join(t for t in game if t), flush=True)
+    print(app.windowIcon().isNull(), window.accessibility.live.label.text(), flush=True)
+    window.close()
+def watch():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    previous = window.view.on_first_paint
+    def painted():
+        first_look()
+        previous()
+    window.view.on_first_paint = painted
+QTimer.singleShot(0, watch)
+QTimer.singleShot(0, act)
+from freecell.ui.app import run
+sys.exit(run(deal_number=5))
+"""
+
+
+def test_start_up_finishes_after_the_first_paint(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The table is painted before the insight, the icon and the dialogs' menu
+    entries are added; they are all there a moment later."""
+    env = {**os.environ, "FREECELL_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", STARTUP_CHILD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    first, game_menu, rest = done.stdout.splitlines()
+    assert first == "[False]"  # at the first paint: not yet
+    for entry in ("Preferences", "Statistics", "Plugins", "Custom variant", "Show the s&olution"):
+        assert entry.lower().replace("&", "") in game_menu.lower().replace("&", "")
+    assert rest == "False D describes the table; F1 lists the keys."
+
+
 @pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)
 def test_court_cards_are_clearly_distinct(theme, qapp) -> None:  # type: ignore[no-untyped-def]
     painter = CardPainter(theme)

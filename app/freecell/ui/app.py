@@ -2,7 +2,8 @@
 
 Everything outside the window itself (where settings live, which plugins are on,
 the solver worker process) is assembled here, so ``MainWindow`` can be built bare
-in tests.
+in tests.  What the first frame does not show is added after the table's first
+paint (see :func:`run`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from freecell.storage import Settings, SettingsStore
 from .main_window import Catalog, MainWindow, ViewSettings
 
 log = logging.getLogger(__name__)
+
+# The deferred part of start-up runs right after the table's first paint; if no
+# paint comes (a window started minimised or hidden), this long after show().
+FINISH_START_UP_LATEST_MS = 1000
 
 
 def _plugin_catalog() -> tuple[Catalog, object | None]:
@@ -68,14 +73,23 @@ def run(
     variant_id: str | None = None,
     argv: list[str] | None = None,
 ) -> int:
+    """Start the game and run it until the window closes; the exit code.
+
+    Only what the first frame shows is built before the window appears: settings,
+    the plugins' catalog and scoring, the game, the window and its live status line.
+    What no one sees before using it -- the window icon, the Preferences,
+    Statistics and Plugins menu entries, the solver insight (winnability, rating
+    and par fill in a moment later, as they do after every new deal) -- is hung on
+    right after the table's first paint, so a player waits only for the table.
+    """
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("FreeCell")
     app.setApplicationDisplayName("FreeCell")
     app.setOrganizationName("freecell")
-    from .desktop import integrate
+    from .desktop import set_desktop_id, set_icon
 
-    integrate(app)
+    set_desktop_id(app)
 
     from freecell.storage import Storage, decode_bytes, encode_bytes
 
@@ -144,15 +158,12 @@ def run(
         window.bus.subscribe(lambda _event: window.refresh_status())
     if manager is not None:
         window.bus.subscribe(manager.notify)  # type: ignore[attr-defined]
-    storage.follow(window.bus, lambda _game: current_score())
-    from .dialogs.preferences import install_preferences
-    from .dialogs.statistics import install_statistics
+        from .plugin_sync import apply_plugins_to_window
 
-    schemes = (
-        [(s.id, s.name) for s in manager.scoring_schemes()]  # type: ignore[attr-defined]
-        if manager is not None
-        else [("none", "No scoring")]
-    )
+        # a theme, surface or variant whose plugin is gone: the default, said in words
+        apply_plugins_to_window(window, manager)  # type: ignore[arg-type]
+    storage.follow(window.bus, lambda _game: current_score())
+
     def on_settings_changed(new: Settings) -> None:
         """What Preferences changes that the window does not handle itself."""
         if keeper is not None and manager is not None and new.scoring != keeper.scheme.id:
@@ -164,28 +175,55 @@ def run(
             listener(new)
 
     settings_listeners: list[Callable[[Settings], None]] = []
-    from .insight import install_insight
-
-    insight = install_insight(window, settings_store=storage.settings)
-    if insight is not None:
-        settings_listeners.append(insight.on_settings_changed)
-    install_preferences(window, storage, scoring_schemes=schemes, on_change=on_settings_changed)
-    install_statistics(window, storage)
-    if manager is not None:
-        from .dialogs.plugins import install_plugins
-
-        install_plugins(window, manager)  # type: ignore[arg-type]
     from .accessibility import install_accessibility
 
+    # before the first paint: a screen reader is served our table from the start,
+    # and the live status line is on screen with the rest of the status bar
     install_accessibility(window)
     window.storage = storage  # type: ignore[attr-defined]
     window.plugin_manager = manager  # type: ignore[attr-defined]
     geometry = decode_bytes(stored.window_geometry)
     if geometry:
         window.restoreGeometry(geometry)
-    from freecell.launch import note_table_drawn
 
-    window.view.on_first_paint = note_table_drawn
+    finished: list[bool] = []
+
+    def finish_start_up() -> None:
+        """The rest of start-up, once the table is on screen (or a moment later if it
+        never gets painted, e.g. started minimised); in the order it always had."""
+        if finished or not window.isVisible():
+            return
+        finished.append(True)
+        set_icon(app)
+        from .insight import install_insight
+
+        insight = install_insight(window, settings_store=storage.settings)
+        if insight is not None:
+            settings_listeners.append(insight.on_settings_changed)
+        from .dialogs.preferences import install_preferences
+        from .dialogs.statistics import install_statistics
+
+        schemes = (
+            [(s.id, s.name) for s in manager.scoring_schemes()]  # type: ignore[attr-defined]
+            if manager is not None
+            else [("none", "No scoring")]
+        )
+        install_preferences(window, storage, scoring_schemes=schemes, on_change=on_settings_changed)
+        install_statistics(window, storage)
+        if manager is not None:
+            from .dialogs.plugins import install_plugins
+
+            install_plugins(window, manager)  # type: ignore[arg-type]
+        log.info("start-up finished %.0f ms after the process started", process_age() * 1000)
+
+    from freecell.launch import note_table_drawn, process_age
+
+    def table_drawn() -> None:
+        note_table_drawn()
+        QTimer.singleShot(0, finish_start_up)  # after this paint has reached the screen
+
+    window.view.on_first_paint = table_drawn
+    QTimer.singleShot(FINISH_START_UP_LATEST_MS, finish_start_up)
     window.show()
     if service is not None:  # start the solver's worker once the table is up
         QTimer.singleShot(1500, service.warm_up)

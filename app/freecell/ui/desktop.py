@@ -6,6 +6,10 @@ installed ``io.github.freecell.FreeCell.desktop``.  The window icon comes from t
 SVG shipped in the package's resources (``importlib.resources``), rendered at the
 sizes a title bar and a task switcher ask for, so it also shows on Windows, macOS
 and in the PyInstaller bundle where no icon theme is installed.
+
+The id must be set before the window is shown (a Wayland compositor reads it when
+the window appears); the icon (QtSvg, seven sizes rendered) is set by the game
+right after the table's first paint, so it never delays it.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ import logging
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QIcon, QImage, QPainter, QPixmap
-from PySide6.QtSvg import QSvgRenderer
 
 from freecell.launch import icon_bytes
 
@@ -28,6 +31,8 @@ def application_icon() -> QIcon:
     """The game's icon from its packaged SVG (an empty icon if that is missing)."""
     icon = QIcon()
     try:
+        from PySide6.QtSvg import QSvgRenderer
+
         renderer = QSvgRenderer(QByteArray(icon_bytes()))
     except (OSError, ModuleNotFoundError):
         log.exception("the application icon is missing from the package")
@@ -46,7 +51,17 @@ def application_icon() -> QIcon:
     return icon
 
 
-def integrate(app: QGuiApplication) -> None:
-    """Desktop file name and window icon; call right after creating the app."""
+def set_desktop_id(app: QGuiApplication) -> None:
+    """The desktop file name; call before the first window is shown."""
     app.setDesktopFileName(APP_ID)
+
+
+def set_icon(app: QGuiApplication) -> None:
+    """The window icon, for every window of the app (also those already shown)."""
     app.setWindowIcon(application_icon())
+
+
+def integrate(app: QGuiApplication) -> None:
+    """Desktop file name and window icon at once."""
+    set_desktop_id(app)
+    set_icon(app)
