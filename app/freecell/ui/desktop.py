@@ -9,17 +9,19 @@ and in the PyInstaller bundle where no icon theme is installed.
 
 The id must be set before the window is shown (a Wayland compositor reads it when
 the window appears); the icon (QtSvg, seven sizes rendered) is set by the game
-right after the table's first paint, so it never delays it.
+right after the table's first paint, so it never delays it -- and this module
+imports Qt only for the icon.
 """
 
 from __future__ import annotations
 
 import logging
-
-from PySide6.QtCore import QByteArray, QRectF, Qt
-from PySide6.QtGui import QGuiApplication, QIcon, QImage, QPainter, QPixmap
+from typing import TYPE_CHECKING
 
 from freecell.launch import icon_bytes
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QGuiApplication, QIcon
 
 APP_ID = "io.github.freecell.FreeCell"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
@@ -29,6 +31,9 @@ log = logging.getLogger(__name__)
 
 def application_icon() -> QIcon:
     """The game's icon from its packaged SVG (an empty icon if that is missing)."""
+    from PySide6.QtCore import QByteArray, QRectF, Qt
+    from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
+
     icon = QIcon()
     try:
         from PySide6.QtSvg import QSvgRenderer

@@ -67,7 +67,6 @@ from .input import InputController
 from .layout import CardSize
 from .renderer import CardRenderer
 from .results import ResultsPanel
-from .rules_page import RulesDialog
 from .scene import MOVE_MS, TableScene
 from .status import StatusPanel
 from .view import TableView
@@ -697,6 +696,8 @@ class MainWindow(QMainWindow):
         self.status.deal_box.selectAll()
 
     def show_rules(self) -> None:
+        from .rules_page import RulesDialog  # here: the first paint needs no dialog
+
         dialog = RulesDialog(self)
         dialog.setModal(False)
         dialog.show()

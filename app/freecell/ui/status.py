@@ -66,15 +66,8 @@ class ElidedLabel(QLabel):
             return
         elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
         painter = QPainter(self)
-        self.style().drawItemText(
-            painter,
-            rect,
-            int(self.alignment().value),
-            self.palette(),
-            self.isEnabled(),
-            elided,
-            self.foregroundRole(),
-        )
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(rect, self.alignment(), elided)
         painter.end()
 
 
@@ -174,8 +167,9 @@ class StatusPanel(QObject):
         layout = self.bar.layout()
         if layout is None or self.bar.currentMessage():
             return  # a status tip hides the items for now; they come back without it
-        style = self.bar.style()
-        spacing = max(0, style.pixelMetric(style.PixelMetric.PM_LayoutHorizontalSpacing))
+        # (not style().pixelMetric: the first style() call has PySide6 resolve the
+        # style sheet's C++ style class, initialising every QStyle subclass it knows)
+        spacing = max(0, layout.spacing())
 
         def room(widget: QLabel) -> int:
             return widget.sizeHint().width() + spacing
