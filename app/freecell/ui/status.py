@@ -213,7 +213,10 @@ class StatusPanel(QObject):
 
     # -- the counters ----------------------------------------------------------------------
     def update(self, game: Game, score: int | None) -> None:
-        self._fitting = True  # one fit for the lot, at the end
+        # A text that changes width posts a layout request, which fits the bar; only
+        # the score appearing or going needs a fit of its own (and needs it now).
+        score_was_shown = self._score_shown
+        self._fitting = True
         try:
             limit = movable_limit(game.position, game.variant)
             self.labels["limit"].setText(f"Move {limit}")
@@ -227,7 +230,8 @@ class StatusPanel(QObject):
             self.labels["deal"].setText(f"{deal} \u00b7 {game.variant.name}")
         finally:
             self._fitting = False
-        self.fit()
+        if self._score_shown != score_was_shown:
+            self.fit()
 
     def update_time(self, seconds: float) -> None:
         self.labels["time"].setText(f"Time: {format_time(seconds)}")
