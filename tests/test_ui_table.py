@@ -442,6 +442,17 @@ def test_an_empty_status_item_takes_no_room_until_it_has_text(qtbot) -> None:  #
     assert not rating.isVisible()
 
 
+def test_the_deal_box_gets_its_clear_button_with_the_first_character(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+
+    window = make_window(qtbot)
+    box = window.status.deal_box
+    assert not box.isClearButtonEnabled()  # nothing to clear yet (and its icon waits)
+    box.setFocus()
+    QTest.keyClicks(box, "617")
+    assert box.isClearButtonEnabled() and box.text() == "617"
+
+
 GEOMETRY_CHILD = """
 import sys
 from PySide6.QtCore import QTimer

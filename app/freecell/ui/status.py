@@ -94,7 +94,9 @@ class StatusPanel(QObject):
         self.deal_box.setToolTip("Type a deal number and press Enter to play it")
         self.deal_box.setMinimumWidth(96)
         self.deal_box.setMaximumWidth(120)
-        self.deal_box.setClearButtonEnabled(True)
+        # The clear button shows only once there is text; its icon costs 10-20 ms to
+        # look up under X11, so it is switched on with the first character typed.
+        self.deal_box.textChanged.connect(self._first_text)
         self.deal_box.returnPressed.connect(self._deal_entered)
         # no "Deal #" caption beside it: the box says so itself (placeholder, tooltip,
         # accessible name), and the live line needs the room more
@@ -201,6 +203,11 @@ class StatusPanel(QObject):
             self.labels["deal"].setToolTip(tip)
 
     # -- the deal box --------------------------------------------------------------------
+    def _first_text(self, text: str) -> None:
+        if text:
+            self.deal_box.textChanged.disconnect(self._first_text)
+            self.deal_box.setClearButtonEnabled(True)
+
     def _deal_entered(self) -> None:
         text = self.deal_box.text()
         try:
