@@ -120,12 +120,14 @@ class StatusPanel(QObject):
         self._items.append(label)
         self._priority[label] = priority
         # A hidden label's setText posts no layout request, so the bar would not hear
-        # that an empty item has something to show now: fit after each setText.
+        # that an empty item has something to show now: an item appearing or going
+        # is fitted at once (a new width comes through the layout request).
         set_text = label.setText
 
         def set_text_and_fit(text: str) -> None:
             set_text(text)
-            self.fit()
+            if label.isHidden() or not text:
+                self.fit()
 
         label.setText = set_text_and_fit  # type: ignore[method-assign]
         self.fit()
