@@ -226,6 +226,11 @@ def test_the_gui_starts_logs_and_quits_by_itself(tmp_path: Path) -> None:
         "FREECELL_HOME": str(home),
         "QT_QPA_PLATFORM": "offscreen",
         launch.SMOKE_QUIT_ENV: "200",
+        # the child runs in another folder: a relative PYTHONPATH (app) must still
+        # find this checkout, not whatever freecell is installed
+        "PYTHONPATH": os.pathsep.join(
+            os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p
+        ),
     }
     result = subprocess.run(
         [sys.executable, "-m", "freecell"],
