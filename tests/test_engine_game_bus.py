@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 import random
+
+import pytest
 
 from freecell.engine import (
     FREECELL,
@@ -235,3 +240,29 @@ def test_a_failing_subscriber_does_not_stop_the_others(caplog) -> None:  # type:
     unsubscribe()
     bus.dispatch(Undo())
     assert len(late) == 1
+
+
+def test_commands_and_events_are_frozen_values() -> None:
+    """They behave as the frozen, slotted dataclasses they replaced (engine/values.py)."""
+    move = Move.parse("3a")
+    command = MoveCards(move)
+    assert command == MoveCards(move=move) and hash(command) == hash(MoveCards(move))
+    assert command != SendHome(Pile.column(2)) and Undo() != Redo() and Undo() == Undo()
+    assert NewDeal() == NewDeal(None, None) and NewDeal(5).number == 5
+    assert repr(command) == "MoveCards(move=Move.parse('3a'))"
+    assert repr(NoMovesLeft()) == "NoMovesLeft()"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        command.move = Move.parse("3b")  # type: ignore[misc]
+    assert not hasattr(command, "__dict__")
+    applied = MoveApplied((move,), deal(1, FREECELL), deal(2, FREECELL), 1)
+    assert applied.auto_finish is False
+    assert pickle.loads(pickle.dumps(applied)) == applied
+    assert copy.deepcopy(applied) == applied
+    assert {ClockChanged(True, 1.5), ClockChanged(True, 1.5)} == {ClockChanged(True, 1.5)}
+    match command:
+        case MoveCards(found):
+            assert found is move
+        case _:
+            raise AssertionError("MoveCards did not match by position")
+    with pytest.raises(TypeError):
+        MoveCards()  # type: ignore[call-arg]

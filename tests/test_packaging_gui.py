@@ -138,6 +138,25 @@ def test_smoke_quit_reports_start_up_and_windows_then_quits(
     out = capsys.readouterr().out
     assert "freecell smoke: event loop running 1.25 s after the process started" in out
     assert "'Probe table'" in out
+    assert "table drawn" not in out and "resident" not in out  # not known: left out
+
+
+def test_smoke_line_says_when_the_table_was_drawn_and_the_memory(
+    qtbot: QtBot, capsys: pytest.CaptureFixture[str]
+) -> None:
+    quits: list[bool] = []
+    crash_dialog.schedule_smoke_quit(
+        QApplication.instance(),
+        10,
+        lambda: 0.3,
+        lambda: quits.append(True),
+        drawn=lambda: 0.4251,
+        memory=lambda: 87.44,
+    )
+    qtbot.waitUntil(lambda: quits == [True], timeout=5000)
+    out = capsys.readouterr().out
+    assert "event loop running 0.30 s after the process started; table drawn 0.425 s after;" in out
+    assert "87.4 MB resident; visible windows:" in out
 
 
 def test_integrate_sets_the_desktop_id_and_a_window_icon(qapp: QApplication) -> None:

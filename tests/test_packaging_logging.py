@@ -163,6 +163,18 @@ def test_process_age_counts_from_process_start() -> None:
     assert launch.process_age() >= first
 
 
+def test_the_first_paint_is_noted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(launch, "_table_drawn", [])
+    assert launch.table_drawn_after() is None
+    launch.note_table_drawn()
+    first = launch.table_drawn_after()
+    assert first is not None and first > 0.0
+    launch.note_table_drawn()  # a later paint changes nothing
+    assert launch.table_drawn_after() == first
+    resident = launch.resident_mb()
+    assert resident is None or 1.0 < resident < 10_000
+
+
 def test_prepare_sets_up_once(root_logging: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(launch, "_prepared", [])
     path = launch.prepare(environ={})
@@ -214,6 +226,11 @@ def test_the_gui_starts_logs_and_quits_by_itself(tmp_path: Path) -> None:
         "FREECELL_HOME": str(home),
         "QT_QPA_PLATFORM": "offscreen",
         launch.SMOKE_QUIT_ENV: "200",
+        # the child runs in another folder: a relative PYTHONPATH (app) must still
+        # find this checkout, not whatever freecell is installed
+        "PYTHONPATH": os.pathsep.join(
+            os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p
+        ),
     }
     result = subprocess.run(
         [sys.executable, "-m", "freecell"],
@@ -227,6 +244,9 @@ def test_the_gui_starts_logs_and_quits_by_itself(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "freecell smoke: event loop running" in result.stdout
     assert "visible windows: ['FreeCell" in result.stdout  # the title also names the deal
+    assert " s after; " in result.stdout.split("table drawn ", 1)[1]  # the first paint
     log = (home / "logs" / LOG_FILE_NAME).read_text(encoding="utf-8")
     assert "starting: freecell" in log and "freecell smoke:" in log
+    assert "table drawn" in log and "ms after the process started" in log
+    assert log.index("table drawn") < log.index("start-up finished")  # the rest waits for it
     assert "Uncaught exception" not in log

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
 
 from freecell.engine import (
     BUILTIN_VARIANTS,
@@ -169,6 +170,29 @@ def test_every_theme_renders_every_card(qtbot, theme, large_print: bool) -> None
         colours = {QColor(img.pixel(x, y)).name() for x in range(4, 60) for y in range(4, 30)}
         assert QColor(theme.suit_colour(c.suit)).name() in colours or large_print
     assert window.renderer.theme is theme
+
+
+@pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)
+@pytest.mark.parametrize("dpr", [1.0, 1.25, 2.0])
+def test_a_face_from_the_blank_copy_is_the_card_painted_whole(qapp, theme, dpr: float) -> None:  # type: ignore[no-untyped-def]
+    """Faces start as a copy of the blank face (shadow, body): the same pixels as
+    painting the whole card on an empty canvas."""
+    from PySide6.QtGui import QPainter
+
+    from freecell.ui.renderer import _card_canvas
+
+    painter = CardPainter(theme)
+    for c in (card("AS"), card("10H"), card("QD"), card("KC"), None):
+        for large_print in (False, True):
+            whole = _card_canvas(101, 141, dpr)
+            p = QPainter(whole)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            painter._paint(p, c, 101, 141, large_print)
+            p.end()
+            made = painter.image(c, 101, 141, dpr, large_print)
+            assert made.devicePixelRatio() == dpr
+            assert made == whole, (c, large_print)
 
 
 @pytest.mark.parametrize("surface", BUILTIN_SURFACES, ids=lambda s: s.id)
@@ -351,6 +375,84 @@ def test_status_shows_the_score_only_when_the_scheme_keeps_one(qtbot) -> None:  
     assert window.status.labels["score"].isVisibleTo(window)
 
 
+def _status_items(window) -> list:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLabel, QLineEdit
+
+    bar = window.statusBar()
+    items = [w for w in bar.findChildren(QLabel) + bar.findChildren(QLineEdit) if w.isVisible()]
+    return sorted(items, key=lambda w: w.geometry().x())
+
+
+@pytest.mark.parametrize("width", [1100, 800, 640, 480])
+def test_the_status_bar_reads_well_at_any_width(qtbot, width: int) -> None:  # type: ignore[no-untyped-def]
+    """Nothing overlaps or is cut: the long live line is elided (whole in its tooltip
+    and accessible name), the least important items are left out first and listed
+    in the deal label's tooltip, and they come back when there is room."""
+    from freecell.ui.accessibility import install_accessibility
+    from freecell.ui.status import ElidedLabel
+
+    window = make_window(qtbot, deal=617)
+    live = install_accessibility(window).live
+    words = "Moved the five of diamonds from column 4 to free cell b, and then some more words."
+    live.announce(words)
+    window.resize(width, 800)
+    qtbot.waitUntil(lambda: window.statusBar().width() == width)
+    for _ in range(3):
+        QApplication.processEvents()
+    items = _status_items(window)
+    for left, right in itertools.pairwise(items):
+        assert left.geometry().right() < right.geometry().x(), (left, right)
+    for item in items:
+        if not isinstance(item, ElidedLabel) and hasattr(item, "text") and item.text():
+            # a short item shows its whole text
+            assert item.width() >= item.fontMetrics().horizontalAdvance(item.text())
+    assert items[-1].geometry().right() <= window.statusBar().width()
+    status = window.status
+    assert status.labels["deal"].isVisible() and live.label.isVisible()
+    assert live.label.text() == words and live.label.toolTip() == words
+    assert live.label.width() < live.label.fontMetrics().horizontalAdvance(words)  # elided
+    window.statusBar().grab()  # paints the elided text
+    hidden = [n for n, label in status.labels.items() if label.text() and not label.isVisible()]
+    if width >= 1100:
+        assert hidden == []
+        assert "Not shown" not in status.labels["deal"].toolTip()
+    if width <= 640:
+        assert "home" in hidden and "limit" in hidden  # the least important go first
+        assert status.text("home") in status.labels["deal"].toolTip()
+    if width == 640:
+        assert "moves" not in hidden
+    window.resize(1100, 800)
+    qtbot.waitUntil(lambda: status.labels["home"].isVisible())
+
+
+def test_an_empty_status_item_takes_no_room_until_it_has_text(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLabel
+
+    from freecell.ui.status import PRIORITY_RATING
+
+    window = make_window(qtbot)
+    rating = QLabel()
+    window.status.add_info(rating, PRIORITY_RATING)
+    assert not rating.isVisible()
+    rating.setText("Easy \u00b7 par 87")  # a hidden label: no layout request of its own
+    assert rating.isVisible()
+    deal = window.status.labels["deal"]
+    qtbot.waitUntil(lambda: rating.geometry().x() > deal.geometry().right())  # after it
+    rating.setText("")
+    assert not rating.isVisible()
+
+
+def test_the_deal_box_gets_its_clear_button_with_the_first_character(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+
+    window = make_window(qtbot)
+    box = window.status.deal_box
+    assert not box.isClearButtonEnabled()  # nothing to clear yet (and its icon waits)
+    box.setFocus()
+    QTest.keyClicks(box, "617")
+    assert box.isClearButtonEnabled() and box.text() == "617"
+
+
 GEOMETRY_CHILD = """
 import sys
 from PySide6.QtCore import QTimer
@@ -391,6 +493,54 @@ def test_window_geometry_and_view_settings_survive_a_restart(tmp_path) -> None:
     )
     assert second.returncode == 0, second.stderr
     assert second.stdout.split() == ["760", "540", "large"]
+
+
+STARTUP_CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+seen = []
+def first_look():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    seen.append(hasattr(window, "insight"))
+def act():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    if not hasattr(window, "insight"):
+        QTimer.singleShot(50, act)
+        return
+    game = [a.text() for a in window.menus["game"].actions()]
+    print(seen, flush=True)
+    print("|".join(t for t in game if t), flush=True)
+    print(app.windowIcon().isNull(), window.accessibility.live.label.text(), flush=True)
+    window.close()
+def watch():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    previous = window.view.on_first_paint
+    def painted():
+        first_look()
+        previous()
+    window.view.on_first_paint = painted
+QTimer.singleShot(0, watch)
+QTimer.singleShot(0, act)
+from freecell.ui.app import run
+sys.exit(run(deal_number=5))
+"""
+
+
+def test_start_up_finishes_after_the_first_paint(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The table is painted before the insight, the icon and the dialogs' menu
+    entries are added; they are all there a moment later."""
+    env = {**os.environ, "FREECELL_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", STARTUP_CHILD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    first, game_menu, rest = done.stdout.splitlines()
+    assert first == "[False]"  # at the first paint: not yet
+    for entry in ("Preferences", "Statistics", "Plugins", "Custom variant", "Show the s&olution"):
+        assert entry.lower().replace("&", "") in game_menu.lower().replace("&", "")
+    assert rest == "False D describes the table; F1 lists the keys."
 
 
 @pytest.mark.parametrize("theme", BUILTIN_THEMES, ids=lambda t: t.id)

@@ -10,8 +10,12 @@ arguments and before importing Qt.  From then on:
   window vanishing;
 - when ``FREECELL_SMOKE_QUIT_MS`` is set, the game quits by itself that many
   milliseconds after its event loop starts and prints one line saying how long
-  start-up took and which windows were on screen.  CI uses it to start the
-  installed wheel and the PyInstaller bundle offscreen "for a moment".
+  start-up took (to the running event loop and to the table's first paint), the
+  memory in use and which windows were on screen.  CI uses it to start the
+  installed wheel and the PyInstaller bundle offscreen "for a moment", and
+  ``benchmarks/ui.py`` to time the real start path;
+- the UI calls :func:`note_table_drawn` when the table is first painted, so the
+  log says how long a player waited for it.
 
 ``python -m freecell.launch --self-check`` (and the bundle's ``--self-check``)
 checks what packaging can break without a display: the version, the resources, the
@@ -29,7 +33,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from importlib import metadata, resources
 from pathlib import Path
 
 from . import __version__
@@ -59,6 +62,33 @@ def process_age() -> float:
         return max(0.0, booted - started)
     except (OSError, ValueError, IndexError):
         return time.monotonic() - _IMPORT_TIME
+
+
+_table_drawn: list[float] = []
+
+
+def note_table_drawn() -> None:
+    """Note the moment the table was first painted (the first call counts): it goes
+    to the log and into the smoke line."""
+    if _table_drawn:
+        return
+    _table_drawn.append(process_age())
+    log.info("table drawn %.0f ms after the process started", _table_drawn[0] * 1000)
+
+
+def table_drawn_after() -> float | None:
+    """Seconds from the process start to the table's first paint, once painted."""
+    return _table_drawn[0] if _table_drawn else None
+
+
+def resident_mb() -> float | None:
+    """This process's resident memory in MB (Linux: /proc; None elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            kb = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+    return kb / 1024
 
 
 def smoke_quit_ms(environ: dict[str, str] | os._Environ[str] | None = None) -> int | None:
@@ -104,7 +134,9 @@ def arm_smoke_quit(ms: int, *, wait_seconds: float = APP_WAIT_SECONDS) -> thread
             if app is not None:
                 from .ui.crash_dialog import schedule_smoke_quit
 
-                schedule_smoke_quit(app, ms, process_age)
+                schedule_smoke_quit(
+                    app, ms, process_age, drawn=table_drawn_after, memory=resident_mb
+                )
                 return
             time.sleep(0.01)
         print(f"{SMOKE_LINE_PREFIX} no QApplication after {wait_seconds:.0f} s", file=sys.stderr)
@@ -142,11 +174,14 @@ def prepare(*, environ: dict[str, str] | None = None) -> Path | None:
 
 def icon_bytes() -> bytes:
     """The application icon (SVG) from the package's resources."""
+    from importlib import resources  # here, not at the top: the game's start needs none
+
     return resources.files("freecell").joinpath("resources", *ICON_RESOURCE).read_bytes()
 
 
 def self_check(out: Callable[[str], None] = print, *, solver: bool = True) -> int:
     """Check what a broken package or bundle would miss; 0 when all is there."""
+    from importlib import metadata
     failures: list[str] = []
 
     def check(what: str, run: Callable[[], str]) -> None:

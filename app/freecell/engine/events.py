@@ -1,27 +1,31 @@
 """Events: what the engine tells its subscribers (the scene, scoring, statistics).
 
 Each event that changes the table carries the position it leaves, so a subscriber
-never needs to ask the game and never sees a half-applied state.
+never needs to ask the game and never sees a half-applied state.  Each is a
+:class:`~freecell.engine.values.Value`: immutable, compared and hashed by its
+fields like a frozen dataclass, but without the decorator's cost at import.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .moves import Move
 from .position import Position
+from .values import Value
 from .variant import Variant
 
 
-@dataclass(frozen=True, slots=True)
-class DealStarted:
+class DealStarted(Value):
+    """A deal (or a loaded board: ``deal_number`` None) is on the table."""
+
     deal_number: int | None
     variant: Variant
     position: Position
 
+    def __init__(self, deal_number: int | None, variant: Variant, position: Position) -> None:
+        self._init(deal_number, variant, position)
 
-@dataclass(frozen=True, slots=True)
-class MoveApplied:
+
+class MoveApplied(Value):
     """One player action (one undo step).  ``moves`` are the moves in order: the
     player's move first, then any cards safe auto-play sent home after it.
     ``before`` is the position the action started from (for animation)."""
@@ -30,19 +34,30 @@ class MoveApplied:
     before: Position
     position: Position
     move_count: int
-    auto_finish: bool = False
+    auto_finish: bool
+
+    def __init__(
+        self,
+        moves: tuple[Move, ...],
+        before: Position,
+        position: Position,
+        move_count: int,
+        auto_finish: bool = False,
+    ) -> None:
+        self._init(moves, before, position, move_count, auto_finish)
 
 
-@dataclass(frozen=True, slots=True)
-class MoveRefused:
+class MoveRefused(Value):
     """A command the rules refused; ``reason`` is the sentence shown to the player."""
 
     reason: str
-    move: Move | None = None
+    move: Move | None
+
+    def __init__(self, reason: str, move: Move | None = None) -> None:
+        self._init(reason, move)
 
 
-@dataclass(frozen=True, slots=True)
-class Undone:
+class Undone(Value):
     """One step taken back; ``moves`` are the step's moves in the order they were made."""
 
     moves: tuple[Move, ...]
@@ -50,39 +65,61 @@ class Undone:
     position: Position
     move_count: int
 
+    def __init__(
+        self, moves: tuple[Move, ...], before: Position, position: Position, move_count: int
+    ) -> None:
+        self._init(moves, before, position, move_count)
 
-@dataclass(frozen=True, slots=True)
-class Redone:
+
+class Redone(Value):
+    """One step made again; ``moves`` in the order they are made."""
+
     moves: tuple[Move, ...]
     before: Position
     position: Position
     move_count: int
 
+    def __init__(
+        self, moves: tuple[Move, ...], before: Position, position: Position, move_count: int
+    ) -> None:
+        self._init(moves, before, position, move_count)
 
-@dataclass(frozen=True, slots=True)
-class GameWon:
+
+class GameWon(Value):
+    """All 52 cards are home."""
+
     deal_number: int | None
     variant: Variant
     move_count: int
     seconds: float
 
+    def __init__(
+        self, deal_number: int | None, variant: Variant, move_count: int, seconds: float
+    ) -> None:
+        self._init(deal_number, variant, move_count, seconds)
 
-@dataclass(frozen=True, slots=True)
-class NoMovesLeft:
+
+class NoMovesLeft(Value):
     """No legal move is left (cell-to-cell and no-op moves do not count)."""
 
 
-@dataclass(frozen=True, slots=True)
-class AutoFinishAvailable:
+class AutoFinishAvailable(Value):
     """Sent whenever whether auto finish is possible changes."""
 
     available: bool
 
+    def __init__(self, available: bool) -> None:
+        self._init(available)
 
-@dataclass(frozen=True, slots=True)
-class ClockChanged:
+
+class ClockChanged(Value):
+    """The clock started or stopped; ``seconds`` on it so far."""
+
     running: bool
     seconds: float
+
+    def __init__(self, running: bool, seconds: float) -> None:
+        self._init(running, seconds)
 
 
 Event = (

@@ -2,7 +2,8 @@
 
 Everything outside the window itself (where settings live, which plugins are on,
 the solver worker process) is assembled here, so ``MainWindow`` can be built bare
-in tests.
+in tests.  What the first frame does not show is added after the table's first
+paint (see :func:`run`).
 """
 
 from __future__ import annotations
@@ -10,33 +11,84 @@ from __future__ import annotations
 import dataclasses
 import logging
 import sys
-import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from freecell.engine import Game, Variant
+from freecell.scoring import NO_SCORING, STANDARD_SCORING, ScoreKeeper
 from freecell.storage import Settings, SettingsStore
 
 from .main_window import Catalog, MainWindow, ViewSettings
 
+if TYPE_CHECKING:
+    from freecell.plugins import PluginManager
+
 log = logging.getLogger(__name__)
 
+# The scoring schemes the built-in scoring plugin offers.
+BUILTIN_SCORING = (NO_SCORING, STANDARD_SCORING)
 
-def _plugin_catalog() -> tuple[Catalog, object | None]:
-    """Variants, themes and surfaces from the plugin manager (built-ins without it)."""
-    try:
-        from freecell.plugins import create_manager
+# The deferred part of start-up runs right after the table's first paint; if no
+# paint comes (a window started minimised or hidden), this long after show().
+FINISH_START_UP_LATEST_MS = 1000
 
-        manager = create_manager()
-        return (
-            Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces()),
-            manager,
-        )
-    except Exception:
-        log.exception("plugins could not be loaded; using the built-ins")
-        return Catalog(), None
+
+# The entry points of this distribution's own plugins (pyproject.toml,
+# [project.entry-points.freecell]); on by default, and everything else off.
+BUILTIN_PLUGINS = frozenset({"variants", "scoring", "themes", "solvers"})
+
+
+class _Plugins:
+    """The plugin manager, made when first needed.
+
+    Making it costs ~60 ms (importlib.metadata, pluggy, every enabled plugin
+    imported and asked).  When the settings need nothing beyond the built-in
+    plugins (:func:`_builtins_suffice`), the first frame is built from the very
+    values those plugins offer -- the same objects -- and the manager is made right
+    after the first paint; otherwise at once, before anything is shown.
+    """
+
+    def __init__(self) -> None:
+        self.made = False
+        self._manager: PluginManager | None = None
+
+    def manager(self) -> PluginManager | None:
+        if not self.made:
+            self.made = True
+            try:
+                from freecell.plugins import create_manager
+
+                self._manager = create_manager()
+            except Exception:
+                log.exception("plugins could not be loaded; using the built-ins")
+        return self._manager
+
+    def catalog(self) -> Catalog:
+        """Variants, themes and surfaces from the manager (the built-ins without it)."""
+        manager = self._manager
+        if manager is None:
+            return Catalog()
+        return Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces())
+
+
+def _builtins_suffice(stored: Settings) -> bool:
+    """Whether the plugins would give this first frame nothing the built-in values do
+    not: no plugin of ours switched off and no other switched on (they are off until
+    the player turns them on), and the variant, theme, surface and scoring chosen are
+    the built-in ones.  (A plugin may not offer an id another already offers.)"""
+    from freecell.engine import BUILTIN_VARIANTS
+    from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
+
+    return (
+        all(on and name in BUILTIN_PLUGINS for name, on in stored.enabled_plugins.items())
+        and any(v.id == stored.variant for v in BUILTIN_VARIANTS)
+        and any(t.id == stored.theme for t in BUILTIN_THEMES)
+        and any(s.id == stored.surface for s in BUILTIN_SURFACES)
+        and any(s.id == stored.scoring for s in BUILTIN_SCORING)
+    )
 
 
 def _view_settings(stored: object) -> ViewSettings:
@@ -69,26 +121,51 @@ def run(
     variant_id: str | None = None,
     argv: list[str] | None = None,
 ) -> int:
-    started = time.perf_counter()
+    """Start the game and run it until the window closes; the exit code.
+
+    Only what the first frame shows is built before the window appears: settings,
+    the variant, theme, surface and scoring (from the built-in values when they are
+    all the settings need, see :class:`_Plugins`), the game, the window and its
+    live status line.  What no one sees before using it -- the plugin manager, the
+    window icon, the Preferences, Statistics and Plugins menu entries, the solver
+    insight (winnability, rating and par fill in a moment later, as they do after
+    every new deal) -- is hung on right after the table's first paint, so a player
+    waits only for the table.
+    """
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("FreeCell")
     app.setApplicationDisplayName("FreeCell")
     app.setOrganizationName("freecell")
-    from .desktop import integrate
+    from .desktop import set_desktop_id, set_icon
 
-    integrate(app)
+    set_desktop_id(app)
 
     from freecell.storage import Storage, decode_bytes, encode_bytes
 
-    catalog, manager = _plugin_catalog()
+    plugins = _Plugins()
+    builtins_only: list[bool] = [False]  # decided once the settings are read
 
     def resolve(variant_id: str) -> Variant:
-        if manager is not None:
-            return manager.variant(variant_id)  # type: ignore[attr-defined, no-any-return]
         from freecell.engine import builtin_variant
 
+        if builtins_only[0] and not plugins.made:
+            try:
+                return builtin_variant(variant_id)
+            except KeyError:
+                pass  # a Custom variant, or a plugin's: the manager knows
+        manager = plugins.manager()
+        if manager is not None:
+            return manager.variant(variant_id)
         return builtin_variant(variant_id)
+
+    storage = Storage(resolve=resolve)
+    stored = storage.settings.load()
+    settings = _view_settings(stored)
+    notices = storage.take_notices()
+    builtins_only[0] = _builtins_suffice(stored)
+    if not builtins_only[0]:
+        plugins.manager()
 
     variant: Variant | None = None
     if variant_id is not None:
@@ -99,11 +176,6 @@ def run(
             print(f"freecell: {message}", file=sys.stderr)
             return 2
 
-    storage = Storage(resolve=resolve)
-    stored = storage.settings.load()
-    settings = _view_settings(stored)
-    notices = storage.take_notices()
-
     game: Game | None = None
     if deal_number is None and variant is None and storage.saved_game.summary() is not None:
         game = storage.saved_game.load()
@@ -112,14 +184,13 @@ def run(
             notices.append(f"Welcome back: {where} is as you left it.")
 
     keeper = None
-    if manager is not None:
-        try:
-            from freecell.scoring import ScoreKeeper
-
-            scheme = manager.choose_scoring_scheme(stored.scoring).value  # type: ignore[attr-defined]
-            keeper = ScoreKeeper(scheme)
-        except Exception:
-            log.exception("scoring could not be set up")
+    try:
+        if not plugins.made:  # the very scheme the built-in scoring plugin offers
+            keeper = ScoreKeeper(next(s for s in BUILTIN_SCORING if s.id == stored.scoring))
+        elif (manager := plugins.manager()) is not None:
+            keeper = ScoreKeeper(manager.choose_scoring_scheme(stored.scoring).value)
+    except Exception:
+        log.exception("scoring could not be set up")
 
     def current_score() -> int | None:
         """The score, or None when the scheme keeps none (the status bar hides it)."""
@@ -135,7 +206,7 @@ def run(
         game=game,
         settings=settings,
         save_settings=save,
-        catalog=catalog,
+        catalog=plugins.catalog(),
         hint_service=service,
         score=current_score,
     )
@@ -144,21 +215,28 @@ def run(
         window.bus.subscribe(keeper.on_event)
         # the window heard the event before the keeper priced it: show the new score
         window.bus.subscribe(lambda _event: window.refresh_status())
-    if manager is not None:
-        window.bus.subscribe(manager.notify)  # type: ignore[attr-defined]
-    storage.follow(window.bus, lambda _game: current_score())
-    from .dialogs.preferences import install_preferences
-    from .dialogs.statistics import install_statistics
 
-    schemes = (
-        [(s.id, s.name) for s in manager.scoring_schemes()]  # type: ignore[attr-defined]
-        if manager is not None
-        else [("none", "No scoring")]
-    )
+    def hang_plugins_on() -> None:
+        """The plugins' part of the window: their events, and a theme, surface or
+        variant whose plugin is gone replaced by the default, said in words."""
+        manager = plugins.manager()
+        window.plugin_manager = manager  # type: ignore[attr-defined]
+        if manager is not None:
+            from .plugin_sync import apply_plugins_to_window
+
+            window.bus.subscribe(manager.notify)
+            apply_plugins_to_window(window, manager)
+
+    plugins_after_paint = not plugins.made
+    if not plugins_after_paint:
+        hang_plugins_on()
+    storage.follow(window.bus, lambda _game: current_score())
+
     def on_settings_changed(new: Settings) -> None:
         """What Preferences changes that the window does not handle itself."""
+        manager = plugins.manager()
         if keeper is not None and manager is not None and new.scoring != keeper.scheme.id:
-            choice = manager.choose_scoring_scheme(new.scoring)  # type: ignore[attr-defined]
+            choice = manager.choose_scoring_scheme(new.scoring)
             keeper.scheme = choice.value
             keeper.follow_game(window.bus.game)  # price this deal's moves under the new scheme
             window.refresh_status()
@@ -166,25 +244,57 @@ def run(
             listener(new)
 
     settings_listeners: list[Callable[[Settings], None]] = []
-    from .insight import install_insight
-
-    insight = install_insight(window, settings_store=storage.settings)
-    if insight is not None:
-        settings_listeners.append(insight.on_settings_changed)
-    install_preferences(window, storage, scoring_schemes=schemes, on_change=on_settings_changed)
-    install_statistics(window, storage)
-    if manager is not None:
-        from .dialogs.plugins import install_plugins
-
-        install_plugins(window, manager)  # type: ignore[arg-type]
     from .accessibility import install_accessibility
 
+    # before the first paint: a screen reader is served our table from the start,
+    # and the live status line is on screen with the rest of the status bar
     install_accessibility(window)
     window.storage = storage  # type: ignore[attr-defined]
-    window.plugin_manager = manager  # type: ignore[attr-defined]
     geometry = decode_bytes(stored.window_geometry)
     if geometry:
         window.restoreGeometry(geometry)
+
+    finished: list[bool] = []
+
+    def finish_start_up() -> None:
+        """The rest of start-up, once the table is on screen (or a moment later if it
+        never gets painted, e.g. started minimised); in the order it always had."""
+        if finished or not window.isVisible():
+            return
+        finished.append(True)
+        if plugins_after_paint:
+            hang_plugins_on()
+        set_icon(app)
+        from .insight import install_insight
+
+        insight = install_insight(window, settings_store=storage.settings)
+        if insight is not None:
+            settings_listeners.append(insight.on_settings_changed)
+        from .dialogs.preferences import install_preferences
+        from .dialogs.statistics import install_statistics
+
+        manager = plugins.manager()
+        schemes = (
+            [(s.id, s.name) for s in manager.scoring_schemes()]
+            if manager is not None
+            else [("none", "No scoring")]
+        )
+        install_preferences(window, storage, scoring_schemes=schemes, on_change=on_settings_changed)
+        install_statistics(window, storage)
+        if manager is not None:
+            from .dialogs.plugins import install_plugins
+
+            install_plugins(window, manager)
+        log.info("start-up finished %.0f ms after the process started", process_age() * 1000)
+
+    from freecell.launch import note_table_drawn, process_age
+
+    def table_drawn() -> None:
+        note_table_drawn()
+        QTimer.singleShot(0, finish_start_up)  # after this paint has reached the screen
+
+    window.view.on_first_paint = table_drawn
+    QTimer.singleShot(FINISH_START_UP_LATEST_MS, finish_start_up)
     window.show()
     if service is not None:  # start the solver's worker once the table is up
         QTimer.singleShot(1500, service.warm_up)
@@ -197,10 +307,6 @@ def run(
         )
     elif notices:
         window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)
-    QTimer.singleShot(
-        0,
-        lambda: log.info("table drawn %.0f ms after start", (time.perf_counter() - started) * 1000),
-    )
     code = app.exec()
     try:
         storage.save_game(window.bus.game)

@@ -147,9 +147,14 @@ def schedule_smoke_quit(
     ms: int,
     clock: Callable[[], float],
     quit_app: Callable[[], None] | None = None,
+    *,
+    drawn: Callable[[], float | None] | None = None,
+    memory: Callable[[], float | None] | None = None,
 ) -> None:
     """Once the event loop runs, note the start-up time; ``ms`` later, print the
-    smoke line (start-up seconds, visible windows) and quit.  Any thread may call."""
+    smoke line (start-up seconds, when the table was drawn, resident memory, visible
+    windows) and quit.  ``drawn`` and ``memory`` report None when unknown (then the
+    line leaves them out).  Any thread may call."""
     assert isinstance(app, QCoreApplication)
 
     def started() -> None:
@@ -162,9 +167,14 @@ def schedule_smoke_quit(
             if isinstance(app, QApplication)
             else []
         )
+        painted = drawn() if drawn is not None else None
+        resident = memory() if memory is not None else None
         line = (
             f"{SMOKE_LINE_PREFIX} event loop running {seconds:.2f} s after the process "
-            f"started; visible windows: {windows}; quitting"
+            "started; "
+            + (f"table drawn {painted:.3f} s after; " if painted is not None else "")
+            + (f"{resident:.1f} MB resident; " if resident is not None else "")
+            + f"visible windows: {windows}; quitting"
         )
         log.info(line)
         print(line, flush=True)

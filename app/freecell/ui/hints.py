@@ -10,6 +10,7 @@ answer that arrives for a position no longer on the table is dropped.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import threading
 from collections.abc import Callable
@@ -202,10 +203,22 @@ class LazyService:
 
 
 def default_service() -> LazyService | None:
-    """The solver worker process, when the solver package provides it."""
+    """The solver worker process, when the solver package provides it.
+
+    Only looks the module up: importing it (multiprocessing and the rest) waits
+    for the first use or the warm-up, after the table is drawn.
+    """
     try:
-        from freecell.solver.service import SolverService
+        found = importlib.util.find_spec("freecell.solver.service") is not None
     except ImportError:
+        found = False
+    if not found:
         log.warning("freecell.solver.service is missing: hints are off")
         return None
-    return LazyService(SolverService)
+    return LazyService(_solver_service)
+
+
+def _solver_service() -> HintService:
+    from freecell.solver.service import SolverService
+
+    return SolverService()

@@ -59,6 +59,7 @@ from freecell.solver.api import Verdict as SolverVerdict
 from .hints import HintService, default_service
 from .solution_stepper import SolutionStepper
 from .solver_jobs import ServiceBackend, SolverJobs
+from .status import PRIORITY_RATING, PRIORITY_WINNABILITY, StatusPanel
 
 log = logging.getLogger(__name__)
 
@@ -124,18 +125,21 @@ class Insight(QObject):
 
         bar = window.statusBar()
         self.live_label = QLabel()
-        self.live_label.setContentsMargins(8, 0, 8, 0)
         self.live_label.setAccessibleName("Winnability: not known")
         self.live_label.setToolTip("What the solver knows about this position")
         self.rating_label = QLabel()
-        self.rating_label.setContentsMargins(8, 0, 8, 0)
         self.rating_label.setAccessibleName("Deal difficulty and par")
         self.rating_label.setToolTip(
             "How hard this deal is for the solver, and par: the length of its shortest "
             "solution found"
         )
-        bar.addWidget(self.live_label)
-        bar.addWidget(self.rating_label)
+        status = getattr(window, "status", None)
+        if isinstance(status, StatusPanel):  # beside the counters; left out when narrow
+            status.add_info(self.live_label, PRIORITY_WINNABILITY)
+            status.add_info(self.rating_label, PRIORITY_RATING)
+        else:
+            bar.addWidget(self.live_label)
+            bar.addWidget(self.rating_label)
 
         self.stepper = SolutionStepper(window.bus, on_message=self._info)
         layout = window.centralWidget().layout()

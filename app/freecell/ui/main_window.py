@@ -67,7 +67,6 @@ from .input import InputController
 from .layout import CardSize
 from .renderer import CardRenderer
 from .results import ResultsPanel
-from .rules_page import RulesDialog
 from .scene import MOVE_MS, TableScene
 from .status import StatusPanel
 from .view import TableView
@@ -88,7 +87,7 @@ QToolBar#gameToolbar QToolButton:disabled { color: #7d8794; }
 QToolBar#gameToolbar QToolButton:focus { border: 2px solid #ffcc33; }
 QStatusBar { background: #20262e; color: #e6e9ee; }
 QStatusBar::item { border: none; }
-QStatusBar QLabel { color: #e6e9ee; font-size: 10pt; }
+QStatusBar QLabel { color: #e6e9ee; font-size: 10pt; padding: 0px 4px; }
 QStatusBar QLineEdit {
     background: #f6f6f2; color: #111; border-radius: 4px; padding: 2px 6px;
 }
@@ -697,6 +696,8 @@ class MainWindow(QMainWindow):
         self.status.deal_box.selectAll()
 
     def show_rules(self) -> None:
+        from .rules_page import RulesDialog  # here: the first paint needs no dialog
+
         dialog = RulesDialog(self)
         dialog.setModal(False)
         dialog.show()

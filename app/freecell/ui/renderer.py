@@ -154,6 +154,7 @@ class CardPainter:
     def __init__(self, theme: CardTheme) -> None:
         self.theme = theme
         self._shadows: dict[tuple[int, int, float], QImage] = {}
+        self._blanks: dict[tuple[int, int, float], QImage] = {}
 
     def _shadow(self, w: int, h: int, dpr: float) -> QImage:
         """A soft shadow (a few translucent rounded rects, offset down-right), painted
@@ -185,31 +186,67 @@ class CardPainter:
     def image(
         self, card: Card | None, card_w: int, card_h: int, dpr: float, large_print: bool
     ) -> QImage:
-        """A card (``None`` = the back) with its shadow, at ``dpr`` device pixels."""
-        img = _card_canvas(card_w, card_h, dpr)
+        """A card (``None`` = the back) with its shadow, at ``dpr`` device pixels.
+
+        A face starts as a copy of the blank face of its size (shadow, body and
+        border, painted once): the same pixels as painting it all again, for a
+        fraction of the cost -- the deck is painted while the player waits for the
+        first sight of the table."""
+        if card is None:
+            img = _card_canvas(card_w, card_h, dpr)
+        else:
+            img = self._blank(card_w, card_h, dpr).copy()
         p = QPainter(img)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        self._paint(p, card, card_w, card_h, large_print)
+        if card is None:
+            self._paint(p, None, card_w, card_h, large_print)
+        else:
+            self._paint_front(p, card, card_w, card_h, large_print)
         p.end()
+        return img
+
+    def _blank(self, w: int, h: int, dpr: float) -> QImage:
+        """The shadow and the empty face of a card, painted once per size."""
+        key = (w, h, dpr)
+        found = self._blanks.get(key)
+        if found is not None:
+            return found
+        img = _card_canvas(w, h, dpr)
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.drawImage(QPointF(0, 0), self._shadow(w, h, dpr))
+        self._paint_body(p, w, h)
+        p.end()
+        self._blanks[key] = img
         return img
 
     # -- painting ------------------------------------------------------------------
     def _paint(self, p: QPainter, card: Card | None, w: int, h: int, large_print: bool) -> None:
+        """The whole card, shadow included, onto a transparent canvas."""
+        p.drawImage(QPointF(0, 0), self._shadow(w, h, p.device().devicePixelRatioF()))
+        if card is None:
+            self._paint_back(p, QRectF(0.5, 0.5, w - 1, h - 1), w * 0.07)
+            return
+        self._paint_body(p, w, h)
+        self._paint_front(p, card, w, h, large_print)
+
+    def _paint_body(self, p: QPainter, w: int, h: int) -> None:
+        """The face's paper: a gradient in a rounded rect with its border."""
         t = self.theme
         radius = w * 0.07
-        p.drawImage(QPointF(0, 0), self._shadow(w, h, p.device().devicePixelRatioF()))
-        body = QRectF(0.5, 0.5, w - 1, h - 1)
-        if card is None:
-            self._paint_back(p, body, radius)
-            return
         grad = QLinearGradient(0, 0, 0, h)
         grad.setColorAt(0.0, QColor(t.face))
         grad.setColorAt(1.0, QColor(t.face_edge))
         p.setBrush(grad)
         border = QPen(QColor(t.border), max(1.0, w / 90) * (2 if t.high_contrast else 1))
         p.setPen(border)
-        p.drawRoundedRect(body, radius, radius)
+        p.drawRoundedRect(QRectF(0.5, 0.5, w - 1, h - 1), radius, radius)
+
+    def _paint_front(self, p: QPainter, card: Card, w: int, h: int, large_print: bool) -> None:
+        """What makes the face this card: both indices, and the pips or the court."""
+        t = self.theme
         colour = self.suit_colour(card.suit, large_print)
         m = index_metrics(w, h, large_print, t.index_scale)
         self._paint_index(p, card, w, h, m, colour, large_print)

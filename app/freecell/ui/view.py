@@ -30,9 +30,17 @@ from .scene import TableScene
 class TableView(QGraphicsView):
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        # The viewport QGraphicsView makes for itself is a plain QWidget created in
+        # C++; the first viewport() call then has PySide6 resolve its Python type,
+        # which initialises every QWidget subclass it knows (~70 enum classes, some
+        # 20 ms of start-up).  One made here is the same plain QWidget, already known.
+        self.setViewport(QWidget())
         self.table = scene
         self.controller: InputController | None = None
         self.on_resized: Callable[[], None] | None = None
+        # called once, right after the first paint: the moment the player sees the
+        # table (start-up timing, and work deferred until the table is up)
+        self.on_first_paint: Callable[[], None] | None = None
         self._relayouting = False
         self.setFrameShape(QFrame.Shape.NoFrame)
         # cards are drawn 1:1 from images made at the device pixel ratio: no smoothing
@@ -94,6 +102,9 @@ class TableView(QGraphicsView):
     def paintEvent(self, event: QPaintEvent) -> None:
         self.table.ensure_pixmaps()
         super().paintEvent(event)
+        if self.on_first_paint is not None:
+            first_paint, self.on_first_paint = self.on_first_paint, None
+            first_paint()
 
     # -- input ------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from ..status import ElidedLabel
 
 MAX_HISTORY = 200
 
@@ -28,15 +30,15 @@ class LiveStatus(QObject):
     def __init__(self, source: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.source = source  # the widget the announcements come from (the table)
-        self.label = QLabel(parent)
+        # a sentence can be longer than the room in the status bar: it is elided there,
+        # whole in the tooltip and the accessible name
+        self.label = ElidedLabel(parent)
         self.label.setObjectName("liveStatus")
         # no fixed accessible name: the name is the text, so a NameChanged event
         # carries the message itself to screen readers that watch it
         self.label.setAccessibleDescription("The last thing that happened in the game")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.label.setMinimumWidth(120)
-        self.label.setContentsMargins(8, 0, 8, 0)
         self.history: list[str] = []
 
     @property

@@ -262,7 +262,7 @@ def install_accessibility(window: MainWindow) -> Accessibility:
 
     model = install_table_accessibility(window)
     live = LiveStatus(window.view, window.statusBar())
-    window.statusBar().addWidget(live.label, 1)
+    window.status.set_elastic(live.label)  # the room left in the bar, elided to fit
     if _RING is None:
         _RING = FocusRing(skip=(TableView,))
     scene = window.scene

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from freecell.plugins import Kind, PluginInfo, PluginManager, Source
 
+from ..plugin_sync import apply_plugins_to_window
 from .custom_variant import CustomVariantDialog
 
 if TYPE_CHECKING:
@@ -337,32 +338,3 @@ def install_plugins(window: MainWindow, manager: PluginManager) -> tuple[QAction
     window.destroyed.connect(lambda *_: unsubscribe())
     refresh()
     return plugins_action, custom_action
-
-
-def apply_plugins_to_window(window: MainWindow, manager: PluginManager) -> list[str]:
-    """Bring the window in line with what the plugins provide now; returns (and
-    shows in the hint bar) the sentences for the player."""
-    from freecell.ui.main_window import Catalog
-
-    catalog = Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces())
-    set_catalog = getattr(window, "set_catalog", None)
-    if callable(set_catalog):
-        set_catalog(catalog)
-    else:
-        window.catalog = catalog
-    messages = [f"{notice}." for notice in manager.take_notices()]
-    theme = manager.choose_card_theme(window.settings.theme)
-    if theme.notice is not None:
-        window.set_theme(theme.value)
-        messages.append(theme.notice)
-    surface = manager.choose_table_surface(window.settings.surface)
-    if surface.notice is not None:
-        window.set_surface(surface.value)
-        messages.append(surface.notice)
-    variant = manager.choose_variant(window.bus.game.variant.id)
-    if variant.notice is not None:
-        window.play_variant(variant.value)
-        messages.append(variant.notice)
-    if messages:
-        window.hint_bar.show_message(" ".join(messages), "info", timeout_ms=12000)
-    return messages

@@ -1,0 +1,120 @@
+"""Start-up builds the first frame from the built-in values when that is all the
+settings need, and makes the plugin manager after the first paint; when the
+settings need a plugin's theme (or anything beyond the built-ins), the manager is
+made first and the first frame already shows it."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+from importlib import metadata
+
+import pytest
+
+from freecell.engine import BUILTIN_VARIANTS
+from freecell.plugins import create_manager
+from freecell.storage import Settings, SettingsStore, default_paths
+from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
+from freecell.ui.app import BUILTIN_PLUGINS, BUILTIN_SCORING, _builtins_suffice
+
+
+def test_the_built_in_values_are_what_the_built_in_plugins_offer() -> None:
+    """What the first frame may be built from without the manager is exactly what
+    the manager gives with only the built-in plugins on: the same objects."""
+    ours = {
+        ep.name
+        for ep in metadata.entry_points(group="freecell")
+        if ep.dist is not None and ep.dist.metadata["Name"] == "freecell"
+    }
+    assert ours == BUILTIN_PLUGINS
+    manager = create_manager({}, include_user_folder=False)
+    assert manager.variants() == list(BUILTIN_VARIANTS)
+    assert manager.card_themes() == list(BUILTIN_THEMES)
+    assert manager.table_surfaces() == list(BUILTIN_SURFACES)
+    assert manager.scoring_schemes() == list(BUILTIN_SCORING)
+
+
+@pytest.mark.parametrize(
+    ("changes", "suffice"),
+    [
+        ({}, True),
+        ({"enabled_plugins": {"themes": True, "scoring": True}}, True),
+        ({"theme": BUILTIN_THEMES[-1].id, "scoring": BUILTIN_SCORING[-1].id}, True),
+        ({"enabled_plugins": {"themes": False}}, False),  # a built-in switched off
+        ({"enabled_plugins": {"someone": True}}, False),  # another plugin switched on
+        ({"theme": "someone-theme"}, False),
+        ({"surface": "someone-surface"}, False),
+        ({"scoring": "someone-scoring"}, False),
+        ({"variant": "custom-2cells-9columns-suit-kings"}, False),
+    ],
+)
+def test_when_the_built_in_values_suffice(changes: dict[str, object], suffice: bool) -> None:
+    assert _builtins_suffice(dataclasses.replace(Settings(), **changes)) is suffice
+
+
+CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+def watch():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    previous = window.view.on_first_paint
+    def painted():
+        print(window.renderer.theme.id, "freecell.plugins.manager" in sys.modules, flush=True)
+        previous()
+    window.view.on_first_paint = painted
+def act():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    if not hasattr(window, "insight"):
+        QTimer.singleShot(50, act)
+        return
+    manager = window.plugin_manager
+    themes = [t.id for t in manager.card_themes()]
+    print(window.renderer.theme.id, themes[-1], window.hint_bar.text or "-", flush=True)
+    window.close()
+QTimer.singleShot(0, watch)
+QTimer.singleShot(0, act)
+from freecell.ui.app import run
+sys.exit(run(deal_number=5))
+"""
+
+PLUGIN = """
+import dataclasses
+from freecell import hookimpl
+from freecell.themes import CLASSIC
+
+@hookimpl
+def freecell_card_themes():
+    return [dataclasses.replace(CLASSIC, id="mine", name="Mine")]
+"""
+
+
+def _start() -> list[list[str]]:
+    """Start the game (FREECELL_HOME is this test's own) until start-up is finished."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return [line.split(maxsplit=2) for line in done.stdout.splitlines()]
+
+
+def test_built_in_settings_paint_first_and_make_the_manager_after() -> None:
+    (first, later) = _start()
+    assert first == ["classic", "False"]  # no plugin machinery before the first paint
+    assert later == ["classic", BUILTIN_THEMES[-1].id, "-"]  # the manager came after
+
+
+def test_a_plugin_theme_in_the_settings_is_there_at_the_first_paint() -> None:
+    paths = default_paths()
+    SettingsStore(paths.settings_file).save(
+        dataclasses.replace(Settings(), theme="mine", enabled_plugins={"mine": True})
+    )
+    paths.user_plugins_dir.mkdir(parents=True, exist_ok=True)
+    (paths.user_plugins_dir / "mine.py").write_text(PLUGIN, encoding="utf-8")
+    (first, later) = _start()
+    assert first == ["mine", "True"]  # made first: the first frame has the plugin's theme
+    assert later == ["mine", "mine", "-"]
