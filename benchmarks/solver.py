@@ -137,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--slow", type=float, default=3.0, help="list deals slower than this")
     args = parser.parse_args(argv)
+    try:
+        builtin_variant(args.variant)
+    except KeyError as error:
+        parser.error(str(error.args[0]))
     deals = parse_range(args.deals)
     kinds = [k.strip() for k in args.solvers.split(",") if k.strip()]
     if "fc-solve" in kinds and not shutil.which("fc-solve"):
