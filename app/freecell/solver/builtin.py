@@ -191,10 +191,11 @@ def shorten(
             if j > best:
                 best = j
         if deep:
-            for key, f2, c2, k2 in children:
+            for key, f2, _, _ in children:
                 if f2[0] + f2[1] + f2[2] + f2[3] == 52:
                     continue
-                for grandchild, _, _, _ in expand(rules, f2, c2, k2, {}):
+                # (expand() wants the canonical column order: decode the key.)
+                for grandchild, _, _, _ in expand(rules, *decode(key), {}):
                     j = index.get(grandchild, -1)
                     if j > best + 1:  # two moves to j beat one move to best
                         best, via = j, key
