@@ -337,3 +337,47 @@ def test_fast_expansion_matches_the_move_generator(variant: Variant) -> None:
             found, cells, cols = search.decode(rng.choice(sorted(fast)))
             if sum(found) == 52:
                 break
+
+
+# -- divers never cost completeness -------------------------------------------------
+@pytest.mark.parametrize(
+    ("orders", "dive_after", "dive_limit"),
+    [
+        (((1, 2, 1), (1, 1, 2), (1, 1, 0)), 1000, 4000),  # greedy lists only
+        (((1, 2, 1), (1, 1, 2), (1, 1, 0), (-1000, 1, 0)), 10, 300),  # diver joins, leaves
+        (((1, 2, 1), (-1000, 1, 0), (-1000, 1, 2)), 1, 10**9),  # two divers, never leave
+        (((-1000, 1, 0),), 1000, 1),  # a diver alone searches everything
+    ],
+    ids=["greedy", "diver-joins-and-leaves", "two-divers", "diver-alone"],
+)
+def test_every_mix_of_open_lists_exhausts_the_same_space(
+    orders: tuple[tuple[int, int, int], ...],
+    dive_after: int,
+    dive_limit: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Baker's Game deal 10 has no solution: whatever the open lists, the search
+    must visit every one of its 5,019 reachable states before it says so."""
+    from freecell.solver import search
+    from freecell.solver.builtin import to_state
+
+    monkeypatch.setattr(search, "DIVE_AFTER", dive_after)
+    monkeypatch.setattr(search, "DIVE_LIMIT", dive_limit)
+    result = search.best_first(
+        search.rules_for(BAKERS_GAME),
+        to_state(deal(10, BAKERS_GAME)),
+        orders=orders,
+        max_states=100_000,
+        deadline=time.monotonic() + 60,
+        cancel=None,
+    )
+    assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
+
+
+def test_the_diver_finds_what_the_greedy_lists_miss() -> None:
+    """Deal 4864 defeats the three greedy orders for 150,000 states; with the diver
+    it is solved in a few thousand, and the line replays."""
+    position = deal(4864, FREECELL)
+    verdict = SOLVER.solve(position, FREECELL, Budget(states=30_000, seconds=60))
+    assert isinstance(verdict, Solved)
+    assert replays_to_win(position, FREECELL, verdict.moves)

@@ -702,8 +702,12 @@ def best_first(
     turn = 0
     # Divers join once the deal has proved not to be easy (most deals are solved
     # before): they cost typical deals states and save the hard ones.
+    # (With divers alone, they search from the start and never leave: their
+    # depth-first searches are then what makes the search complete.)
     live = [queue for queue in queues if queue[4] is closed]
     divers = [queue for queue in queues if queue[4] is not closed]
+    if not live:
+        live, divers = divers, []
     dives = 0
     heappush = heapq.heappush
     _expand = expand
@@ -735,7 +739,7 @@ def best_first(
         if own is not None:
             marks[sid] = 1
             dives += 1
-            if dives >= DIVE_LIMIT:
+            if dives >= DIVE_LIMIT and shared:
                 live = [queue for queue in live if queue[3] is None]
         g = bucket & _G_MASK
         g1 = g + 1 if g < _G_MASK else g
