@@ -170,7 +170,7 @@ def stuck_position(last_cell_free: bool = False):  # type: ignore[no-untyped-def
     bottoms = [parse_card(c) for c in ["3D", "5D", "7D", "9D", "3H", "5H", "7H", "9H"]]
     held = [parse_card(c) for c in ["KS", "KC", "QS", "QC"]]
     rest = [c for c in DECK if c not in bottoms and c not in held]
-    columns = [(*tuple(rest[i * 5:i * 5 + 5]), bottoms[i]) for i in range(8)]
+    columns = [(*tuple(rest[i * 5 : i * 5 + 5]), bottoms[i]) for i in range(8)]
     cells: list = list(held)
     if last_cell_free:
         columns[0] = columns[0] + (cells[3],)

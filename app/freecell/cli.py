@@ -170,5 +170,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
 
+
 if __name__ == "__main__":
     sys.exit(main())

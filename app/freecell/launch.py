@@ -182,6 +182,7 @@ def icon_bytes() -> bytes:
 def self_check(out: Callable[[str], None] = print, *, solver: bool = True) -> int:
     """Check what a broken package or bundle would miss; 0 when all is there."""
     from importlib import metadata
+
     failures: list[str] = []
 
     def check(what: str, run: Callable[[], str]) -> None:

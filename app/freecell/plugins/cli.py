@@ -109,4 +109,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--disable", action="append", default=[], metavar="NAME", help="switch a plugin off"
     )
     parser.set_defaults(run=cmd_plugins)
-
