@@ -437,6 +437,30 @@ def _settle(
         append((key, found, cells, cols))
 
 
+def _column_child(
+    rules: Rules,
+    found: list[int],
+    cells: bytes,
+    cols: list[bytes],
+    left: bytes,
+    prefix: bytes,
+    needed: set[int],
+    seen: dict[bytes, int],
+    append: Callable[[Child], None],
+    filled: bool = False,
+) -> None:
+    """Keep a child made by moving cards off a column (``left`` is what stays there;
+    ``prefix`` the key's foundations and cells).  A card it uncovers may start a
+    wave home; otherwise the columns keep their canonical order -- unless the move
+    emptied its column or ``filled`` an empty one -- and the key is joined as is."""
+    if left and left[-1] in needed and rules.is_safe(found, left[-1]):
+        _settle(rules, found, cells, cols, seen, append)
+        return
+    key = prefix + _SEP.join(sorted(cols) if filled or not left else cols)
+    if key not in seen:
+        append((key, found, cells, cols))
+
+
 def expand(
     rules: Rules, found: list[int], cells: bytes, cols: list[bytes], seen: dict[bytes, int]
 ) -> list[Child]:
@@ -452,7 +476,6 @@ def expand(
     every other child keeps the order, and its key is joined without sorting."""
     out: list[Child] = []
     append = out.append
-    safe = rules.is_safe
     join = _SEP.join
     free = rules.ncells - len(cells)
     empty_idx = -1
@@ -510,16 +533,7 @@ def expand(
                     left = cols[i][:-1]
                     c2[i] = left
                     c2[j] = cols[j] + CARD_BYTES[c]
-                    if not left:
-                        key = prefix + join(sorted(c2))
-                        if key not in seen:
-                            append((key, found, cells, c2))
-                    elif left[-1] in needed and safe(found, left[-1]):
-                        _settle(rules, found, cells, c2, seen, append)
-                    else:
-                        key = prefix + join(c2)
-                        if key not in seen:
-                            append((key, found, cells, c2))
+                    _column_child(rules, found, cells, c2, left, prefix, needed, seen, append)
                 elif c in cells:
                     rest = cells.replace(CARD_BYTES[c], b"")
                     c2 = cols.copy()
@@ -567,16 +581,7 @@ def expand(
                 left = col[: n - k]
                 c2[i] = left
                 c2[j] = cols[j] + col[n - k :]
-                if not left:
-                    key = prefix + join(sorted(c2))
-                    if key not in seen:
-                        append((key, found, cells, c2))
-                elif left[-1] in needed and safe(found, left[-1]):
-                    _settle(rules, found, cells, c2, seen, append)
-                else:
-                    key = prefix + join(c2)
-                    if key not in seen:
-                        append((key, found, cells, c2))
+                _column_child(rules, found, cells, c2, left, prefix, needed, seen, append)
         if can_fill:
             top_empty = run if run < limit_empty else limit_empty
             if top_empty >= n:
@@ -588,27 +593,14 @@ def expand(
                 left = col[: n - k]
                 c2[i] = left
                 c2[empty_idx] = col[n - k :]
-                if left[-1] in needed and safe(found, left[-1]):
-                    _settle(rules, found, cells, c2, seen, append)
-                else:
-                    key = prefix + join(sorted(c2))
-                    if key not in seen:
-                        append((key, found, cells, c2))
+                _column_child(rules, found, cells, c2, left, prefix, needed, seen, append, True)
         if free:
             c2 = cols.copy()
             left = col[:-1]
             c2[i] = left
             ce = bytes(sorted(cells + CARD_BYTES[col[-1]]))
-            if not left:
-                key = found_bytes + ce + CELLS_END + join(sorted(c2))
-                if key not in seen:
-                    append((key, found, ce, c2))
-            elif left[-1] in needed and safe(found, left[-1]):
-                _settle(rules, found, ce, c2, seen, append)
-            else:
-                key = found_bytes + ce + CELLS_END + join(c2)
-                if key not in seen:
-                    append((key, found, ce, c2))
+            pre = found_bytes + ce + CELLS_END
+            _column_child(rules, found, ce, c2, left, pre, needed, seen, append)
     return out
 
 
