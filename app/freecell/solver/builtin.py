@@ -43,15 +43,16 @@ from .search import (
     best_first,
     child_after,
     decode,
+    diver,
     expand,
     make_key,
     rules_for,
     successors,
 )
 
-# A stored state costs up to ~470 bytes measured (key, table slot, three open-list
-# entries, closed-set slot); with the column caches (~60 MB at most) one search
-# stays under ~450 MB whatever budget it is given.
+# A stored state costs about 240 bytes measured (key, table slot, its number in
+# the open lists, parent, marks): 800,000 of them ~200 MB, and the column caches
+# ~100 MB at most, so one search stays near 300 MB whatever budget it is given.
 MAX_STORED_STATES = 800_000
 DEFAULT_BUDGET = Budget()
 
@@ -71,15 +72,15 @@ def to_state(position: Position) -> State:
 # alternates three greedy orders: as few states as the best single order on typical
 # deals, and a far shorter tail (the hard deals of 1-1000 need about 40% of the
 # states of two orders).  Five greedy orders shortened the tail further but cost
-# every exhaustive search (a proof) too much per state.  The fourth order is a
-# diver (a negative weight on depth: see search.Order), a depth-first search with
-# the siblings in heuristic order, which joins after search.DIVE_AFTER expansions:
-# the deals that defeat every greedy order (1329, 4864, 4951 among 1-5000 needed
-# more than 5 s) fall to it in a few thousand states, and typical deals, solved
-# before it joins, are searched exactly as without it.
+# every exhaustive search (a proof) too much per state.  The last two orders are
+# divers (search.diver()), depth-first searches with the siblings in heuristic
+# order, which join after search.DIVE_AFTER expansions: the deals that defeat every
+# greedy order (1329, 4864, 4951, 8436, 24327 needed more than 5 s) fall to one of
+# them in a few thousand states, and typical deals, solved before they join, are
+# searched exactly as without them.
 # SHORT then searches again paying twice as much for depth, which finds shorter
 # lines (measured: median 37 moves not to the foundation on deals 1-1000, not 41).
-FAST_ORDERS: tuple[Order, ...] = ((1, 2, 1), (1, 1, 2), (1, 1, 0), (-1000, 1, 0))
+FAST_ORDERS: tuple[Order, ...] = ((1, 2, 1), (1, 1, 2), (1, 1, 0), diver(), diver(jitter=6))
 SHORT_ORDERS: tuple[Order, ...] = ((2, 1, 1),)
 SHORT_STATES = 100_000
 SHORT_SECONDS = 2.0
