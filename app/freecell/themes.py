@@ -12,7 +12,7 @@ A four-colour deck or a high-contrast deck is therefore just another value of
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 __all__ = [
@@ -158,20 +158,12 @@ HIGH_CONTRAST = CardTheme(
     description="Pure white faces, black borders and bold, larger indices.",
 )
 
-HIGH_CONTRAST_FOUR_COLOUR = CardTheme(
+# The high-contrast theme with four suit colours: everything else is the same.
+HIGH_CONTRAST_FOUR_COLOUR = replace(
+    HIGH_CONTRAST,
     id="high-contrast-four-colour",
     name="High contrast, four colours",
     suit_colours=("#005c00", "#0033b3", "#a80000", "#000000"),
-    face="#ffffff",
-    face_edge="#ffffff",
-    border="#000000",
-    back="#000000",
-    back_accent="#ffffff",
-    back_pattern="stripes",
-    selection="#ff8c00",
-    index_scale=1.25,
-    court_style=CourtStyle.LETTER,
-    high_contrast=True,
     description=(
         "High contrast with four suit colours (dark green clubs, dark blue diamonds, "
         "dark red hearts, black spades), each at least 7:1 against the white face."
