@@ -37,6 +37,7 @@ from freecell.engine import (
     Undone,
 )
 
+from ..actions import new_action
 from . import text
 from .announcer import LiveStatus
 from .focus_ring import FocusRing
@@ -279,7 +280,7 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     a11y = Accessibility(window, model, live, {}, _RING, halo)
 
     def action(name: str, label: str, keys: Sequence[str], slot: Callable[[], object]) -> None:
-        act = QAction(label, window)
+        act = new_action(label, window)
         act.setObjectName(name)
         act.setShortcuts([QKeySequence(k) for k in keys])
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
