@@ -201,7 +201,7 @@ class TableScene(QGraphicsScene):
         if not self._pixmaps_dirty or self.layout is None:
             return
         key = (int(self.layout.card_w), int(self.layout.card_h), self.dpr, self.large_print)
-        if not self._shown_card_w or self.renderer.has_deck(*key):
+        if not self._shown_card_w or self.renderer.has_deck(*key) or self.renderer.load_deck(*key):
             self._refresh_pixmaps()
             return
         # A new size while playing (the window is being resized): scale the old
@@ -235,11 +235,13 @@ class TableScene(QGraphicsScene):
         self._pixmaps_dirty = False
         w, h = int(self.layout.card_w), int(self.layout.card_h)
         self._shown_card_w = self.layout.card_w
+        self.renderer.load_deck(w, h, self.dpr, self.large_print)  # faces kept on disk
         for c, item in self.items_by_card.items():
             item.setPixmap(self.renderer.pixmap(c, w, h, self.dpr, self.large_print))
             item.setScale(1.0)
             item.setTransformationMode(Qt.TransformationMode.FastTransformation)
         self.renderer.forget_other_sizes(w, h)
+        self.renderer.save_deck_later(w, h, self.dpr, self.large_print)
 
     def refresh_cards(self) -> None:
         """Repaint every card (after a theme or large-print change)."""
