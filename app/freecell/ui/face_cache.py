@@ -18,6 +18,7 @@ again.
 from __future__ import annotations
 
 import logging
+import mmap
 import os
 import struct
 import time
@@ -91,10 +92,13 @@ class FaceCache:
             wanted = fingerprint(theme, w, h, dpr, large).encode()
             path = self._path(wanted.decode())
             try:
-                data = path.read_bytes()
+                file = path.open("rb")
             except FileNotFoundError:
                 return None
-            return _decode(data, wanted, dpr)
+            # mapped, not read: a read copies the file into fresh memory first, and
+            # that costs as much again as making the images (~3 ms of ~4)
+            with file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                return _decode(data, wanted, dpr)
         except Exception:  # a cache must never cost the game: paint instead
             log.warning("card face cache unreadable; painting the deck", exc_info=True)
             return None
@@ -166,9 +170,10 @@ def _encode(images: Mapping[int, QImage], print_: bytes) -> bytes | None:
     return b"".join(parts)
 
 
-def _decode(data: bytes, wanted: bytes, dpr: float) -> dict[int, QImage] | None:
+def _decode(data: bytes | mmap.mmap, wanted: bytes, dpr: float) -> dict[int, QImage] | None:
     """The images of a file written by :func:`_encode` for ``wanted``; None when the
-    file is for something else or damaged in any way."""
+    file is for something else or damaged in any way.  The images own their pixels
+    (copied out of ``data``)."""
     start = len(MAGIC) + HEADER.size
     if len(data) < start or data[: len(MAGIC)] != MAGIC:
         return None
@@ -181,11 +186,11 @@ def _decode(data: bytes, wanted: bytes, dpr: float) -> dict[int, QImage] | None:
     one = bpl * h
     if len(data) != offset + count * one:
         return None
-    view = memoryview(data)
     images: dict[int, QImage] = {}
-    for n, index in enumerate(indices):
-        rows = view[offset + n * one : offset + (n + 1) * one]
-        img = QImage(rows, w, h, bpl, FORMAT).copy()  # copy: own its pixels
-        img.setDevicePixelRatio(dpr)
-        images[index] = img
+    with memoryview(data) as view:
+        for n, index in enumerate(indices):
+            with view[offset + n * one : offset + (n + 1) * one] as rows:
+                img = QImage(rows, w, h, bpl, FORMAT).copy()  # copy: own its pixels
+            img.setDevicePixelRatio(dpr)
+            images[index] = img
     return images
