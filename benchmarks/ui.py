@@ -16,10 +16,10 @@ machine is noisy: each is run ``FREECELL_BENCH_RUNS`` times (default 5) after a
 warm-up run, and the best and the median are shown.
 
 The warm-up run also leaves what a player's earlier session leaves behind: the
-bytecode and the painted card faces in the game's disk cache
-(``freecell.ui.face_cache``), which the timed runs read.  A start with no faces
-cached (a first start, a new window size, an upgrade) paints the deck; it is timed
-too, as a diagnostic, so the cache cannot hide what painting costs.
+bytecode, and the painted card faces and table in the game's disk cache
+(``freecell.ui.picture_cache``), which the timed runs read.  A start with nothing
+cached (a first start, a new window size, an upgrade) paints them; it is timed too,
+as a diagnostic, so the cache cannot hide what painting costs.
 """
 
 from __future__ import annotations
@@ -120,10 +120,10 @@ def start_and_memory() -> tuple[float, float]:
     return float(drawn.group(1)), float(resident.group(1))
 
 
-def start_without_cached_faces() -> float:
+def start_with_nothing_cached() -> float:
     """Seconds to the table's first paint on the real start path when the disk cache
-    of painted card faces is empty: the deck is painted, as on a first start.  (The
-    game quits before it would write the cache again.)"""
+    of painted pictures is empty: the deck and the table are painted, as on a first
+    start.  (The game quits before it would write the cache again.)"""
     shutil.rmtree(Path(CHILD_ENV["FREECELL_HOME"]) / "cache", ignore_errors=True)
     out = subprocess.run(
         REAL,
@@ -164,7 +164,7 @@ def main() -> int:
     # 1. start-up and memory, each in a fresh process (the first run of each warms
     # the bytecode and file caches and is dropped); best and median of the rest
     runs = [start_and_memory() for _ in range(RUNS + 1)][1:]
-    no_faces = [start_without_cached_faces() * 1000 for _ in range(RUNS)]
+    no_faces = [start_with_nothing_cached() * 1000 for _ in range(RUNS)]
     window_only = [seconds_of(WINDOW_ONLY) for _ in range(RUNS + 1)][1:]
     bare = [seconds_of(BARE) for _ in range(RUNS + 1)][1:]
     drawn = [r[0] * 1000 for r in runs]
@@ -178,7 +178,7 @@ def main() -> int:
     )
     rows.append(
         (
-            "  no card faces cached yet (diagnostic)",
+            "  nothing painted cached yet (diagnostic)",
             f"{min(no_faces):.0f} ms (median {statistics.median(no_faces):.0f} ms)",
             "",
         )

@@ -18,9 +18,8 @@ import contextlib
 import threading
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -37,14 +36,8 @@ from freecell.engine import DECK, Card, Suit
 from freecell.themes import CardTheme, CourtStyle
 
 from .layout import strip_fraction
-
-if TYPE_CHECKING:
-    from .face_cache import FaceCache
+from .picture_cache import PictureCache, deck_fingerprint
 from .suits import crown_path, fitted, suit_path
-
-# How long after a deck is shown it is written to the disk cache: once the window
-# has stopped changing size, and after the rest of start-up has run.
-SAVE_DECK_AFTER_MS = 2000
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -465,9 +458,9 @@ class CardRenderer:
     """The image cache: one ``QImage`` per (card, size, dpr, large print) for the
     current theme, and a ``QPixmap`` made from it on first use on the GUI thread.
 
-    With a ``face_cache`` (the game sets one; tests and the bare window do not), a
-    deck shown is also kept on disk, and a deck asked for is read from there before
-    it is painted: see :mod:`freecell.ui.face_cache`.
+    With ``pictures`` (the game sets a disk cache; tests and the bare window do not),
+    a deck shown is also kept on disk, and a deck asked for is read from there
+    before it is painted: see :mod:`freecell.ui.picture_cache`.
     """
 
     def __init__(self, theme: CardTheme) -> None:
@@ -476,11 +469,9 @@ class CardRenderer:
         self._images: dict[tuple[int, int, int, float, bool], QImage] = {}
         self._pixmaps: dict[tuple[int, int, int, float, bool], QPixmap] = {}
         self._generation = 0
-        self.face_cache: FaceCache | None = None
+        self.pictures: PictureCache | None = None
         # (theme generation, deck) of the decks read from or written to the disk
         self._on_disk: set[tuple[int, tuple[int, int, float, bool]]] = set()
-        self._save_timer: QTimer | None = None
-        self._deck_to_save: tuple[int, int, float, bool] | None = None
         self.set_theme(theme)
 
     def set_theme(self, theme: CardTheme) -> None:
@@ -535,12 +526,12 @@ class CardRenderer:
     def load_deck(self, w: int, h: int, dpr: float, large: bool) -> bool:
         """Take this deck from the disk cache, if it is there and not yet in memory;
         whether it was taken (GUI thread)."""
-        cache = self.face_cache
+        cache = self.pictures
         if cache is None or self.has_deck(w, h, dpr, large):
             return False
         with self._lock:
             theme, generation = self.theme, self._generation
-        images = cache.load(theme, w, h, dpr, large)
+        images = cache.load("deck", deck_fingerprint(theme, w, h, dpr, large), dpr)
         if images is None or set(images) != {c.index for c in DECK}:
             return False
         with self._lock:
@@ -552,32 +543,26 @@ class CardRenderer:
         return True
 
     def save_deck_later(self, w: int, h: int, dpr: float, large: bool) -> None:
-        """Write the deck now shown to the disk cache ``SAVE_DECK_AFTER_MS`` from now
-        (the last one asked for wins), unless it is there already (GUI thread)."""
-        if self.face_cache is None or (self._generation, (w, h, dpr, large)) in self._on_disk:
+        """Have the disk cache keep the deck now shown (a moment from now: see
+        :meth:`PictureCache.store_later`), unless it came from there (GUI thread)."""
+        cache = self.pictures
+        deck = (w, h, dpr, large)
+        if cache is None or (self._generation, deck) in self._on_disk:
             return
-        self._deck_to_save = (w, h, dpr, large)
-        if self._save_timer is None:
-            self._save_timer = QTimer(self.signals)
-            self._save_timer.setSingleShot(True)
-            self._save_timer.setInterval(SAVE_DECK_AFTER_MS)
-            self._save_timer.timeout.connect(self.save_deck_now)
-        self._save_timer.start()
-
-    def save_deck_now(self) -> None:
-        """Write the deck :meth:`save_deck_later` asked for, if it is all painted."""
-        deck, self._deck_to_save = self._deck_to_save, None
-        cache = self.face_cache
-        if deck is None or cache is None:
-            return
-        w, h, dpr, large = deck
         with self._lock:
             theme, generation = self.theme, self._generation
-            images = {c.index: self._images.get(self._key(c, w, h, dpr, large)) for c in DECK}
-        if any(img is None for img in images.values()):
-            return  # another size or theme came in between
-        if cache.store(theme, w, h, dpr, large, images):  # type: ignore[arg-type]
+
+        def images() -> dict[int, QImage] | None:
+            with self._lock:
+                if generation != self._generation:
+                    return None  # another theme came in between
+                found = {c.index: self._images.get(self._key(c, *deck)) for c in DECK}
+            if any(img is None for img in found.values()):
+                return None  # another size came in between
             self._on_disk.add((generation, deck))
+            return found  # type: ignore[return-value]
+
+        cache.store_later("deck", deck_fingerprint(theme, *deck), images)
 
     def forget_other_sizes(self, w: int, h: int) -> None:
         """Drop cached pixmaps of other sizes so a long session does not grow memory."""

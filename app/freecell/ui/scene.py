@@ -13,10 +13,11 @@ import random
 from collections.abc import Iterable
 from functools import cache
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRect, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QPointF, QRect, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFont,
     QLinearGradient,
     QPainter,
     QPainterPath,
@@ -30,6 +31,7 @@ from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Va
 from freecell.themes import SurfacePattern, TableSurface
 
 from .layout import CardSize, Rect, TableLayout, compute_layout
+from .picture_cache import table_fingerprint
 from .renderer import CardRenderer
 from .suits import fitted, suit_path
 from .text_scale import system_text_scale
@@ -513,10 +515,29 @@ class TableScene(QGraphicsScene):
         painter.drawPixmap(self.sceneRect().topLeft(), self._background)
 
     def _paint_background(self) -> QPixmap:
-        """The surface and the empty-pile slots, painted once per layout."""
+        """The surface and the empty-pile slots, painted once per layout -- or read
+        back from the disk cache when the game has one and this very picture was
+        painted before (see :mod:`freecell.ui.picture_cache`)."""
         rect = self.sceneRect()
-        pm = QPixmap(max(1, int(rect.width() * self.dpr)), max(1, int(rect.height() * self.dpr)))
+        w, h = max(1, int(rect.width() * self.dpr)), max(1, int(rect.height() * self.dpr))
+        cache = self.renderer.pictures
+        fingerprint = None
+        if cache is not None and self.layout is not None:
+            fingerprint = table_fingerprint(self.surface, self.layout, w, h, self.dpr, QFont())
+            found = cache.load("table", fingerprint, self.dpr)
+            if found is not None and 0 in found and found[0].size() == QSize(w, h):
+                pm = QPixmap.fromImage(found[0])
+                pm.setDevicePixelRatio(self.dpr)
+                return pm
+        pm = QPixmap(w, h)
         pm.setDevicePixelRatio(self.dpr)
+        self._paint_table(pm)
+        if cache is not None and fingerprint is not None:
+            cache.store_later("table", fingerprint, lambda: {0: pm.toImage()})
+        return pm
+
+    def _paint_table(self, pm: QPixmap) -> None:
+        rect = self.sceneRect()
         p = QPainter(pm)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         s = self.surface
@@ -528,7 +549,6 @@ class TableScene(QGraphicsScene):
         if self.layout is not None:
             self._paint_slots(p)
         p.end()
-        return pm
 
     def _paint_slots(self, p: QPainter) -> None:
         assert self.layout is not None
