@@ -25,7 +25,6 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QImage,
-    QLinearGradient,
     QPainter,
     QPainterPath,
     QPen,
@@ -237,6 +236,9 @@ class CardPainter:
         """The face's paper: a gradient in a rounded rect with its border."""
         t = self.theme
         radius = w * 0.07
+        # imported here, not at the top: see TableScene._paint_table
+        from PySide6.QtGui import QLinearGradient
+
         grad = QLinearGradient(0, 0, 0, h)
         grad.setColorAt(0.0, QColor(t.face))
         grad.setColorAt(1.0, QColor(t.face_edge))

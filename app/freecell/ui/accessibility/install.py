@@ -271,7 +271,7 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     pen = QPen(Qt.GlobalColor.black, 7)
     pen.setCosmetic(True)
     halo.setPen(pen)
-    halo.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+    halo.setBrush(QBrush())  # no brush; see TableScene._mark_item for why not QBrush(NoBrush)
     mark = getattr(scene, "_focus", None)
     halo.setZValue((mark.zValue() if mark is not None else 502) - 0.5)
     halo.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
