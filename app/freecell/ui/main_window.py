@@ -58,7 +58,6 @@ from freecell.engine import (
     random_deal_number,
 )
 from freecell.engine.rules import source_cards
-from freecell.solver.api import Solved, Unknown, Unsolvable
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme, TableSurface
 
 from .actions import new_action
@@ -369,6 +368,9 @@ class MainWindow(QMainWindow):
         self.hint_bar.show_message(reason, "refused", timeout_ms=6000)
 
     def _on_hint(self, answer: HintAnswer) -> None:
+        # here, not at the top: the start-up needs no solver (see freecell.ui.hints)
+        from freecell.solver.api import Solved, Unknown, Unsolvable
+
         game = self.bus.game
         if answer.position != game.position:
             return  # stale (the runner drops these too)
