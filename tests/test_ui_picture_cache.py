@@ -106,6 +106,21 @@ def test_only_a_few_decks_are_kept(qapp, tmp_path: Path) -> None:  # type: ignor
     assert load(cache, CLASSIC, 40 + KEEP + 2, round((40 + KEEP + 2) * 1.4), DPR, False)
 
 
+def test_the_cache_keeps_within_its_byte_budget(  # type: ignore[no-untyped-def]
+    qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = PictureCache(tmp_path)
+    decks = {w: painted_deck(w=w, h=round(w * 1.4)) for w in range(40, 44)}
+    one = sum(img.sizeInBytes() for img in decks[43].values())  # the largest
+    monkeypatch.setattr(picture_cache, "KEEP_BYTES", 2 * one + one // 2)
+    for w, deck in decks.items():
+        assert store(cache, CLASSIC, w, round(w * 1.4), DPR, False, deck)
+    assert len(list(tmp_path.glob("deck-*.bin"))) == 2  # the two newest fit
+    assert load(cache, CLASSIC, 43, round(43 * 1.4), DPR, False)
+    monkeypatch.setattr(picture_cache, "MAX_BYTES", one // 2)
+    assert not store(cache, CLASSIC, W, H, DPR, False, painted_deck())  # too big to keep
+
+
 def test_the_renderer_reads_a_deck_it_wrote_instead_of_painting(  # type: ignore[no-untyped-def]
     qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

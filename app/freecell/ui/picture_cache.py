@@ -53,9 +53,12 @@ FORMATS = frozenset(
     }
 )
 # kept of each kind: a windowed and a full-screen size, with and without large print
+# (a deck at Fit on a 1920x1080 screen is ~6 MB, its table ~8 MB) ...
 KEEP = 4
-# a picture set bigger than this (a huge screen at Extra large) is painted, not kept
-MAX_BYTES = 64 * 1024 * 1024
+# ... within this many bytes of each kind, the newest first
+KEEP_BYTES = 64 * 1024 * 1024
+# a picture set bigger than this (Extra large on a HiDPI screen) is painted, not kept
+MAX_BYTES = 32 * 1024 * 1024
 # written this long after it was asked for: once the window has stopped changing
 # size, and after the rest of start-up has run
 STORE_AFTER_MS = 2000
@@ -123,6 +126,7 @@ class PictureCache:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self._warned = False
         self._later: dict[str, tuple[str, Callable[[], Mapping[int, QImage] | None]]] = {}
         self._timer: QTimer | None = None
 
@@ -141,7 +145,7 @@ class PictureCache:
             with file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
                 return _decode(data, fingerprint.encode(), dpr)
         except Exception:  # a cache must never cost the game: paint instead
-            log.warning("picture cache unreadable; painting instead", exc_info=True)
+            self._warn("picture cache unreadable; painting instead")
             return None
 
     def store(self, kind: str, fingerprint: str, images: Mapping[int, QImage]) -> bool:
@@ -162,8 +166,14 @@ class PictureCache:
             self._prune(kind, keep=path)
             return True
         except Exception:
-            log.warning("pictures not cached", exc_info=True)
+            self._warn("pictures not cached")
             return False
+
+    def _warn(self, what: str) -> None:
+        """Log a failure, with its traceback the first time (a read-only cache folder
+        would otherwise fill the log at every resize)."""
+        log.log(logging.DEBUG if self._warned else logging.WARNING, what, exc_info=True)
+        self._warned = True
 
     def store_later(
         self, kind: str, fingerprint: str, images: Callable[[], Mapping[int, QImage] | None]
@@ -188,13 +198,16 @@ class PictureCache:
                 self.store(kind, fingerprint, found)
 
     def _prune(self, kind: str, keep: Path) -> None:
-        """Keep the ``KEEP`` most recently written sets of this kind (this one among
-        them), and drop temporary files a crashed writer left an hour ago or more."""
-        sets = sorted(
-            self.folder.glob(f"{kind}-*.bin"), key=lambda p: p.stat().st_mtime, reverse=True
-        )
-        for old in [p for p in sets if p != keep][KEEP - 1 :]:
-            old.unlink(missing_ok=True)
+        """Keep the most recently written sets of this kind (this one first), at most
+        ``KEEP`` of them and ``KEEP_BYTES`` in all, and drop temporary files a
+        crashed writer left an hour ago or more."""
+        found = [(p, p.stat()) for p in self.folder.glob(f"{kind}-*.bin")]
+        found.sort(key=lambda ps: (ps[0] == keep, ps[1].st_mtime), reverse=True)
+        total = 0
+        for n, (path, st) in enumerate(found):
+            total += st.st_size
+            if path != keep and (n >= KEEP or total > KEEP_BYTES):
+                path.unlink(missing_ok=True)
         for temp in self.folder.glob(f"{kind}-*.tmp"):
             if temp.stat().st_mtime < time.time() - 3600:
                 temp.unlink(missing_ok=True)
