@@ -19,7 +19,6 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QRes
 from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
-    QMessageBox,
     QSizePolicy,
     QToolBar,
     QVBoxLayout,
@@ -707,6 +706,9 @@ class MainWindow(QMainWindow):
         self.rules_dialog = dialog
 
     def show_about(self) -> None:
+        # here, not at the top: QMessageBox's enums are ~2 ms the first paint needn't pay
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             "About FreeCell",

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable
 from functools import cache
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRect, QRectF, QSize, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -64,6 +64,10 @@ class _Glide:
     def __init__(
         self, scene: TableScene, legs: list[tuple[CardItem, QPointF, QPointF, int]]
     ) -> None:
+        # imported here, not at the top: the animation classes' enums (QEasingCurve's
+        # Type has 49 members) cost ~2 ms, and nothing moves before the first paint
+        from PySide6.QtCore import QEasingCurve, QVariantAnimation
+
         self.legs = legs
         self.total = max(delay for *_, delay in legs) + MOVE_MS
         self.curve = QEasingCurve(QEasingCurve.Type.OutCubic)
@@ -330,9 +334,8 @@ class TableScene(QGraphicsScene):
 
     @property
     def animating(self) -> bool:
-        return (
-            self._glide is not None and self._glide.anim.state() == QVariantAnimation.State.Running
-        )
+        glide = self._glide
+        return glide is not None and glide.anim.state() == glide.anim.State.Running
 
     def finish_animations(self) -> None:
         if self._glide is not None:
