@@ -18,6 +18,7 @@ import freecell
 from freecell import launch
 from freecell.logging_setup import (
     LOG_FILE_NAME,
+    FreecellLogHandler,
     crash_summary,
     current_log_file,
     install_excepthook,
@@ -69,6 +70,35 @@ def test_setting_up_twice_writes_each_line_once(logger: logging.Logger, tmp_path
     assert path == log_file_path(paths)
     logger.warning("only once")
     assert path.read_text(encoding="utf-8").count("only once") == 1
+
+
+def test_the_log_rolls_over_and_keeps_a_few_old_files(tmp_path: Path) -> None:
+    path = tmp_path / "freecell.log"
+    handler = FreecellLogHandler(path, max_bytes=200, backup_count=2)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    test_logger = logging.getLogger("freecell-test-rollover")
+    test_logger.propagate = False
+    test_logger.addHandler(handler)
+    try:
+        for i in range(40):
+            test_logger.warning("line %02d %s", i, "x" * 30)
+    finally:
+        test_logger.removeHandler(handler)
+        handler.close()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["freecell.log", "freecell.log.1", "freecell.log.2"]
+    assert all(p.stat().st_size < 200 for p in tmp_path.iterdir())
+    # the newest lines are in the file being written, the ones before in .1
+    assert "line 39" in path.read_text(encoding="utf-8")
+    older = (tmp_path / "freecell.log.1").read_text(encoding="utf-8").splitlines()
+    assert older[-1].startswith("line ") and int(older[-1].split()[1]) < 39
+
+
+def test_starting_the_game_does_not_import_logging_handlers() -> None:
+    """``logging.handlers`` drags in socket, pickle and queue: ~13 ms of every start."""
+    code = "import sys, freecell.launch; print('logging.handlers' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_an_unwritable_log_folder_does_not_stop_the_game(

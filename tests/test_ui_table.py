@@ -289,9 +289,9 @@ def test_rules_page_explains_rules_supermove_and_keys(qtbot) -> None:  # type: i
 
 def test_about_names_version_and_licence(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     shown: list[str] = []
-    from freecell.ui import main_window as mw
+    from PySide6.QtWidgets import QMessageBox
 
-    monkeypatch.setattr(mw.QMessageBox, "about", lambda _p, _t, text: shown.append(text))
+    monkeypatch.setattr(QMessageBox, "about", lambda _p, _t, text: shown.append(text))
     window = make_window(qtbot)
     window.about_action.trigger()
     from freecell import __version__

@@ -2,7 +2,8 @@
 
 Settings and the list of enabled plugins are configuration (the user config
 directory); statistics, the game in progress and user plugins are data the player
-earned (the user data directory); logs go to the user log directory.  Setting the
+earned (the user data directory); logs go to the user log directory, and what can
+be made again (the painted card faces) to the user cache directory.  Setting the
 ``FREECELL_HOME`` environment variable points all of them at one folder, which is
 what the tests do (one folder per test) and what a portable install on a USB stick
 wants.  The variable is read on every call, not cached at import, so a test that
@@ -33,6 +34,8 @@ class StoragePaths:
     config_dir: Path
     data_dir: Path
     log_dir: Path
+    cache_dir: Path
+    """What can be made again (painted card faces): deleting it loses nothing."""
 
     @property
     def settings_file(self) -> Path:
@@ -52,9 +55,9 @@ class StoragePaths:
 
     @classmethod
     def in_folder(cls, folder: Path | str) -> StoragePaths:
-        """Everything under one folder, in config/, data/ and logs/ sub-folders."""
+        """Everything under one folder, in config/, data/, logs/ and cache/ sub-folders."""
         root = Path(folder).expanduser()
-        return cls(root / "config", root / "data", root / "logs")
+        return cls(root / "config", root / "data", root / "logs", root / "cache")
 
 
 def default_paths() -> StoragePaths:
@@ -66,4 +69,5 @@ def default_paths() -> StoragePaths:
         config_dir=Path(platformdirs.user_config_dir(APP_NAME, APP_AUTHOR, roaming=True)),
         data_dir=Path(platformdirs.user_data_dir(APP_NAME, APP_AUTHOR, roaming=True)),
         log_dir=Path(platformdirs.user_log_dir(APP_NAME, APP_AUTHOR)),
+        cache_dir=Path(platformdirs.user_cache_dir(APP_NAME, APP_AUTHOR)),
     )

@@ -250,6 +250,10 @@ def run(
     # and the live status line is on screen with the rest of the status bar
     install_accessibility(window)
     window.storage = storage  # type: ignore[attr-defined]
+    from .picture_cache import PictureCache
+
+    # the deck and the table painted last time, read back instead of painted again
+    window.renderer.pictures = PictureCache(storage.paths.cache_dir / "pictures")
     geometry = decode_bytes(stored.window_geometry)
     if geometry:
         window.restoreGeometry(geometry)

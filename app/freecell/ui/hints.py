@@ -10,21 +10,30 @@ answer that arrives for a position no longer on the table is dropped.
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import logging
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from freecell.engine import Position, Variant
-from freecell.solver.api import Budget, Mode, Unknown, Verdict
+
+if TYPE_CHECKING:
+    # Not at run time before a hint is asked for: importing freecell.solver builds
+    # the solver API's dataclasses (~6 ms of start-up on Python 3.11), and the
+    # table's first frame needs none of it.
+    from freecell.solver.api import Budget, Mode, Verdict
 
 log = logging.getLogger(__name__)
 
-HINT_BUDGET = Budget(states=400_000, seconds=6.0)
+# the budget of one hint search (freecell.solver.api.Budget)
+HINT_STATES = 400_000
+HINT_SECONDS = 6.0
 
 
 class HintService(Protocol):
@@ -75,14 +84,17 @@ class _HintJob(QRunnable):
         self._backend = backend_id
 
     def run(self) -> None:
+        from freecell.solver.api import Budget, Mode, Unknown
+
+        budget = Budget(states=HINT_STATES, seconds=HINT_SECONDS)
         error: str | None = None
         verdict: Verdict
         try:
             if self._backend is None:
-                verdict = self._service.solve(self._position, self._variant, HINT_BUDGET, Mode.FAST)
+                verdict = self._service.solve(self._position, self._variant, budget, Mode.FAST)
             else:
                 verdict = self._service.solve(
-                    self._position, self._variant, HINT_BUDGET, Mode.FAST, backend=self._backend
+                    self._position, self._variant, budget, Mode.FAST, backend=self._backend
                 )
         except Exception as exc:  # the worker died or the backend failed: no claim
             log.exception("hint search failed")
@@ -208,14 +220,33 @@ def default_service() -> LazyService | None:
     Only looks the module up: importing it (multiprocessing and the rest) waits
     for the first use or the warm-up, after the table is drawn.
     """
-    try:
-        found = importlib.util.find_spec("freecell.solver.service") is not None
-    except ImportError:
-        found = False
-    if not found:
+    if not _module_exists("freecell.solver.service"):
         log.warning("freecell.solver.service is missing: hints are off")
         return None
     return LazyService(_solver_service)
+
+
+def _module_exists(name: str) -> bool:
+    """Whether module ``name`` can be imported, found without importing its package.
+
+    ``importlib.util.find_spec("freecell.solver.service")`` would import
+    ``freecell.solver`` first (and with it the solver API: see the imports above);
+    asking each finder for the module in the package's folders is what import
+    itself does next, and finds it in a folder, a zip or a bundle alike.
+    """
+    package, _, _ = name.rpartition(".")
+    try:
+        spec = importlib.util.find_spec(package)  # imports only the parent's parent
+        folders = spec.submodule_search_locations if spec is not None else None
+        if folders is None:
+            return False
+        return any(
+            finder.find_spec(name, folders) is not None
+            for finder in [*sys.meta_path, importlib.machinery.PathFinder]
+            if hasattr(finder, "find_spec")
+        )
+    except (ImportError, ValueError):
+        return False
 
 
 def _solver_service() -> HintService:

@@ -19,7 +19,6 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QRes
 from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
-    QMessageBox,
     QSizePolicy,
     QToolBar,
     QVBoxLayout,
@@ -58,9 +57,9 @@ from freecell.engine import (
     random_deal_number,
 )
 from freecell.engine.rules import source_cards
-from freecell.solver.api import Solved, Unknown, Unsolvable
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme, TableSurface
 
+from .actions import new_action
 from .hint_bar import HintBar
 from .hints import HintAnswer, HintRunner, HintService
 from .input import InputController
@@ -368,6 +367,9 @@ class MainWindow(QMainWindow):
         self.hint_bar.show_message(reason, "refused", timeout_ms=6000)
 
     def _on_hint(self, answer: HintAnswer) -> None:
+        # here, not at the top: the start-up needs no solver (see freecell.ui.hints)
+        from freecell.solver.api import Solved, Unknown, Unsolvable
+
         game = self.bus.game
         if answer.position != game.position:
             return  # stale (the runner drops these too)
@@ -482,7 +484,7 @@ class MainWindow(QMainWindow):
         shortcuts: Sequence[str | QKeySequence.StandardKey] = (),
         tip: str = "",
     ) -> QAction:
-        action = QAction(text, self)
+        action = new_action(text, self)
         keys: list[QKeySequence] = []
         for s in shortcuts:
             keys.append(QKeySequence(s))
@@ -519,7 +521,7 @@ class MainWindow(QMainWindow):
         self.auto_finish_action = self._action(
             "&Auto finish", self.toggle_auto_finish, ["F"], "Send the remaining cards home (F)"
         )
-        self.third_action = QAction("New deal (N)", self)
+        self.third_action = new_action("New deal (N)", self)
         self.third_action.triggered.connect(lambda _c=False: self.third_button())
         self.rules_action = self._action(
             "&How to play", self.show_rules, ["F1"], "The rules and the keys"
@@ -542,13 +544,13 @@ class MainWindow(QMainWindow):
         bar.setObjectName("gameToolbar")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.undo_tool = QAction("Undo (U)", self)
+        self.undo_tool = new_action("Undo (U)", self)
         self.undo_tool.triggered.connect(lambda _c=False: self.undo())
-        self.hint_tool = QAction("Hint (H)", self)
+        self.hint_tool = new_action("Hint (H)", self)
         self.hint_tool.triggered.connect(lambda _c=False: self.hint())
-        self.redo_tool = QAction("Redo", self)
+        self.redo_tool = new_action("Redo", self)
         self.redo_tool.triggered.connect(lambda _c=False: self.redo())
-        self.rules_tool = QAction("Rules", self)
+        self.rules_tool = new_action("Rules", self)
         self.rules_tool.setToolTip("How to play: the rules, the supermove limit and the keys (F1)")
         self.rules_tool.triggered.connect(lambda _c=False: self.show_rules())
         for action in (self.undo_tool, self.hint_tool, self.third_action, self.redo_tool):
@@ -568,7 +570,7 @@ class MainWindow(QMainWindow):
         variants = game.addMenu("&Variant")
         group = QActionGroup(self)
         for v in self.catalog.variants:
-            a = QAction(v.name, self, checkable=True)
+            a = new_action(v.name, self, checkable=True)
             a.setChecked(v == self.bus.game.variant)
             a.setToolTip(v.description)
             a.triggered.connect(lambda _c=False, v=v: self.play_variant(v))
@@ -590,7 +592,7 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         self.size_actions: dict[CardSize, QAction] = {}
         for size in CardSize:
-            a = QAction(size.label, self, checkable=True)
+            a = new_action(size.label, self, checkable=True)
             a.setChecked(size.value == self.settings.card_size)
             a.triggered.connect(lambda _c=False, s=size: self.set_card_size(s))
             group.addAction(a)
@@ -600,7 +602,7 @@ class MainWindow(QMainWindow):
         themes = view.addMenu("Card &theme")
         group = QActionGroup(self)
         for t in self.catalog.themes:
-            a = QAction(t.name, self, checkable=True)
+            a = new_action(t.name, self, checkable=True)
             a.setChecked(t.id == self.renderer.theme.id)
             a.triggered.connect(lambda _c=False, t=t: self.set_theme(t))
             group.addAction(a)
@@ -608,7 +610,7 @@ class MainWindow(QMainWindow):
         surfaces = view.addMenu("Table s&urface")
         group = QActionGroup(self)
         for s in self.catalog.surfaces:
-            a = QAction(s.name, self, checkable=True)
+            a = new_action(s.name, self, checkable=True)
             a.setChecked(s.id == self.scene.surface.id)
             a.triggered.connect(lambda _c=False, s=s: self.set_surface(s))
             group.addAction(a)
@@ -704,6 +706,9 @@ class MainWindow(QMainWindow):
         self.rules_dialog = dialog
 
     def show_about(self) -> None:
+        # here, not at the top: QMessageBox's enums are ~2 ms the first paint needn't pay
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             "About FreeCell",

@@ -25,7 +25,6 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QImage,
-    QLinearGradient,
     QPainter,
     QPainterPath,
     QPen,
@@ -36,6 +35,7 @@ from freecell.engine import DECK, Card, Suit
 from freecell.themes import CardTheme, CourtStyle
 
 from .layout import strip_fraction
+from .picture_cache import PictureCache, deck_fingerprint
 from .suits import crown_path, fitted, suit_path
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -236,6 +236,9 @@ class CardPainter:
         """The face's paper: a gradient in a rounded rect with its border."""
         t = self.theme
         radius = w * 0.07
+        # imported here, not at the top: see TableScene._paint_table
+        from PySide6.QtGui import QLinearGradient
+
         grad = QLinearGradient(0, 0, 0, h)
         grad.setColorAt(0.0, QColor(t.face))
         grad.setColorAt(1.0, QColor(t.face_edge))
@@ -455,7 +458,12 @@ class _PrepareJob(QRunnable):
 
 class CardRenderer:
     """The image cache: one ``QImage`` per (card, size, dpr, large print) for the
-    current theme, and a ``QPixmap`` made from it on first use on the GUI thread."""
+    current theme, and a ``QPixmap`` made from it on first use on the GUI thread.
+
+    With ``pictures`` (the game sets a disk cache; tests and the bare window do not),
+    a deck shown is also kept on disk, and a deck asked for is read from there
+    before it is painted: see :mod:`freecell.ui.picture_cache`.
+    """
 
     def __init__(self, theme: CardTheme) -> None:
         self.signals = _Signals()
@@ -463,6 +471,9 @@ class CardRenderer:
         self._images: dict[tuple[int, int, int, float, bool], QImage] = {}
         self._pixmaps: dict[tuple[int, int, int, float, bool], QPixmap] = {}
         self._generation = 0
+        self.pictures: PictureCache | None = None
+        # (theme generation, deck) of the decks read from or written to the disk
+        self._on_disk: set[tuple[int, tuple[int, int, float, bool]]] = set()
         self.set_theme(theme)
 
     def set_theme(self, theme: CardTheme) -> None:
@@ -513,6 +524,47 @@ class CardRenderer:
         when.  QPainter on a QImage lets the GIL go while it paints, so the GUI thread
         stays responsive (measured: under 4 ms stalls while a deck is painted)."""
         QThreadPool.globalInstance().start(_PrepareJob(self, (w, h, dpr, large)))
+
+    def load_deck(self, w: int, h: int, dpr: float, large: bool) -> bool:
+        """Take this deck from the disk cache, if it is there and not yet in memory;
+        whether it was taken (GUI thread)."""
+        cache = self.pictures
+        if cache is None or self.has_deck(w, h, dpr, large):
+            return False
+        with self._lock:
+            theme, generation = self.theme, self._generation
+        images = cache.load("deck", deck_fingerprint(theme, w, h, dpr, large), dpr)
+        if images is None or set(images) != {c.index for c in DECK}:
+            return False
+        with self._lock:
+            if generation != self._generation:
+                return False
+            for c in DECK:
+                self._images.setdefault(self._key(c, w, h, dpr, large), images[c.index])
+        self._on_disk.add((generation, (w, h, dpr, large)))
+        return True
+
+    def save_deck_later(self, w: int, h: int, dpr: float, large: bool) -> None:
+        """Have the disk cache keep the deck now shown (a moment from now: see
+        :meth:`PictureCache.store_later`), unless it came from there (GUI thread)."""
+        cache = self.pictures
+        deck = (w, h, dpr, large)
+        if cache is None or (self._generation, deck) in self._on_disk:
+            return
+        with self._lock:
+            theme, generation = self.theme, self._generation
+
+        def images() -> dict[int, QImage] | None:
+            with self._lock:
+                if generation != self._generation:
+                    return None  # another theme came in between
+                found = {c.index: self._images.get(self._key(c, *deck)) for c in DECK}
+            if any(img is None for img in found.values()):
+                return None  # another size came in between
+            self._on_disk.add((generation, deck))
+            return found  # type: ignore[return-value]
+
+        cache.store_later("deck", deck_fingerprint(theme, *deck), images)
 
     def forget_other_sizes(self, w: int, h: int) -> None:
         """Drop cached pixmaps of other sizes so a long session does not grow memory."""

@@ -9,10 +9,14 @@ item only draws itself and says which of its parts lies under a point.
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QWidget
+
+if TYPE_CHECKING:  # only named in paint's signature: the class's enums cost ~1 ms
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 
 class PickerPart(Enum):

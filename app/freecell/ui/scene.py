@@ -13,16 +13,15 @@ import random
 from collections.abc import Iterable
 from functools import cache
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRect, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QLinearGradient,
+    QFont,
     QPainter,
     QPainterPath,
     QPen,
     QPixmap,
-    QRadialGradient,
 )
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsScene
 
@@ -30,6 +29,7 @@ from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Va
 from freecell.themes import SurfacePattern, TableSurface
 
 from .layout import CardSize, Rect, TableLayout, compute_layout
+from .picture_cache import table_fingerprint
 from .renderer import CardRenderer
 from .suits import fitted, suit_path
 from .text_scale import system_text_scale
@@ -64,6 +64,10 @@ class _Glide:
     def __init__(
         self, scene: TableScene, legs: list[tuple[CardItem, QPointF, QPointF, int]]
     ) -> None:
+        # imported here, not at the top: the animation classes' enums (QEasingCurve's
+        # Type has 49 members) cost ~2 ms, and nothing moves before the first paint
+        from PySide6.QtCore import QEasingCurve, QVariantAnimation
+
         self.legs = legs
         self.total = max(delay for *_, delay in legs) + MOVE_MS
         self.curve = QEasingCurve(QEasingCurve.Type.OutCubic)
@@ -138,7 +142,10 @@ class TableScene(QGraphicsScene):
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         item.setPen(pen)
-        item.setBrush(QBrush(fill) if fill is not None else QBrush(Qt.BrushStyle.NoBrush))
+        # QBrush(colour, style) and QBrush(), not QBrush(colour) or QBrush(NoBrush):
+        # PySide tries those against QBrush(QGradient) and QBrush(QImage) first,
+        # creating both classes' enums (~5 ms on Python 3.11) for nothing
+        item.setBrush(QBrush(fill, Qt.BrushStyle.SolidPattern) if fill is not None else QBrush())
         item.setZValue(z)
         item.setVisible(False)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -201,7 +208,7 @@ class TableScene(QGraphicsScene):
         if not self._pixmaps_dirty or self.layout is None:
             return
         key = (int(self.layout.card_w), int(self.layout.card_h), self.dpr, self.large_print)
-        if not self._shown_card_w or self.renderer.has_deck(*key):
+        if not self._shown_card_w or self.renderer.has_deck(*key) or self.renderer.load_deck(*key):
             self._refresh_pixmaps()
             return
         # A new size while playing (the window is being resized): scale the old
@@ -235,11 +242,13 @@ class TableScene(QGraphicsScene):
         self._pixmaps_dirty = False
         w, h = int(self.layout.card_w), int(self.layout.card_h)
         self._shown_card_w = self.layout.card_w
+        self.renderer.load_deck(w, h, self.dpr, self.large_print)  # faces kept on disk
         for c, item in self.items_by_card.items():
             item.setPixmap(self.renderer.pixmap(c, w, h, self.dpr, self.large_print))
             item.setScale(1.0)
             item.setTransformationMode(Qt.TransformationMode.FastTransformation)
         self.renderer.forget_other_sizes(w, h)
+        self.renderer.save_deck_later(w, h, self.dpr, self.large_print)
 
     def refresh_cards(self) -> None:
         """Repaint every card (after a theme or large-print change)."""
@@ -325,9 +334,8 @@ class TableScene(QGraphicsScene):
 
     @property
     def animating(self) -> bool:
-        return (
-            self._glide is not None and self._glide.anim.state() == QVariantAnimation.State.Running
-        )
+        glide = self._glide
+        return glide is not None and glide.anim.state() == glide.anim.State.Running
 
     def finish_animations(self) -> None:
         if self._glide is not None:
@@ -511,13 +519,38 @@ class TableScene(QGraphicsScene):
         painter.drawPixmap(self.sceneRect().topLeft(), self._background)
 
     def _paint_background(self) -> QPixmap:
-        """The surface and the empty-pile slots, painted once per layout."""
+        """The surface and the empty-pile slots, painted once per layout -- or read
+        back from the disk cache when the game has one and this very picture was
+        painted before (see :mod:`freecell.ui.picture_cache`)."""
         rect = self.sceneRect()
-        pm = QPixmap(max(1, int(rect.width() * self.dpr)), max(1, int(rect.height() * self.dpr)))
+        w, h = max(1, int(rect.width() * self.dpr)), max(1, int(rect.height() * self.dpr))
+        cache = self.renderer.pictures
+        fingerprint = None
+        if cache is not None and self.layout is not None:
+            fingerprint = table_fingerprint(self.surface, self.layout, w, h, self.dpr, QFont())
+            found = cache.load("table", fingerprint, self.dpr)
+            if found is not None and 0 in found and found[0].size() == QSize(w, h):
+                pm = QPixmap.fromImage(found[0])
+                pm.setDevicePixelRatio(self.dpr)
+                return pm
+        pm = QPixmap(w, h)
         pm.setDevicePixelRatio(self.dpr)
+        self._paint_table(pm)
+        if cache is not None and fingerprint is not None:
+            cache.store_later("table", fingerprint, lambda: {0: pm.toImage()})
+        return pm
+
+    def _paint_table(self, pm: QPixmap) -> None:
+        rect = self.sceneRect()
         p = QPainter(pm)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         s = self.surface
+        # imported here, not at the top: the first QGradient class PySide makes
+        # creates QGradient's enums (Preset has 169 members, ~4 ms on Python 3.11),
+        # and a start that reads the table and the deck from the disk cache paints
+        # no gradient before its first frame
+        from PySide6.QtGui import QLinearGradient
+
         grad = QLinearGradient(0, 0, 0, rect.height())
         grad.setColorAt(0, QColor(s.top))
         grad.setColorAt(1, QColor(s.bottom))
@@ -526,7 +559,6 @@ class TableScene(QGraphicsScene):
         if self.layout is not None:
             self._paint_slots(p)
         p.end()
-        return pm
 
     def _paint_slots(self, p: QPainter) -> None:
         assert self.layout is not None
@@ -584,6 +616,8 @@ def _texture(p: QPainter, surface: TableSurface, rect: QRectF) -> None:
     if surface.pattern is SurfacePattern.FELT:
         p.fillRect(QRectF(0, 0, w, h), QBrush(_felt_tile()))
         # a soft vignette towards the corners
+        from PySide6.QtGui import QRadialGradient  # here: see _paint_table
+
         vignette = QRadialGradient(w / 2, h * 0.45, max(w, h) * 0.75)
         vignette.setColorAt(0.0, QColor(255, 255, 255, 18))
         vignette.setColorAt(1.0, QColor(0, 0, 0, 60))

@@ -37,6 +37,7 @@ from freecell.engine import (
     Undone,
 )
 
+from ..actions import new_action
 from . import text
 from .announcer import LiveStatus
 from .focus_ring import FocusRing
@@ -270,7 +271,7 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     pen = QPen(Qt.GlobalColor.black, 7)
     pen.setCosmetic(True)
     halo.setPen(pen)
-    halo.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+    halo.setBrush(QBrush())  # no brush; see TableScene._mark_item for why not QBrush(NoBrush)
     mark = getattr(scene, "_focus", None)
     halo.setZValue((mark.zValue() if mark is not None else 502) - 0.5)
     halo.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -279,7 +280,7 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     a11y = Accessibility(window, model, live, {}, _RING, halo)
 
     def action(name: str, label: str, keys: Sequence[str], slot: Callable[[], object]) -> None:
-        act = QAction(label, window)
+        act = new_action(label, window)
         act.setObjectName(name)
         act.setShortcuts([QKeySequence(k) for k in keys])
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
