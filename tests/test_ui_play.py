@@ -482,12 +482,13 @@ def test_command_bus_and_scene_agree_after_undo_and_redo(qtbot, number: int) -> 
 def test_hints_are_off_when_the_solver_service_module_is_missing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from freecell.launch import module_exists
     from freecell.ui import hints
 
-    assert hints._module_exists("freecell.solver.service")
-    assert not hints._module_exists("freecell.solver.no_such_module")
-    assert not hints._module_exists("no_such_package.service")
-    monkeypatch.setattr(hints, "_module_exists", lambda _name: False)
+    assert module_exists("freecell.solver.service")
+    assert not module_exists("freecell.solver.no_such_module")
+    assert not module_exists("no_such_package.service")
+    monkeypatch.setattr(hints, "module_exists", lambda _name: False)
     assert hints.default_service() is None
 
 

@@ -10,10 +10,7 @@ answer that arrives for a position no longer on the table is dropped.
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import logging
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from freecell.engine import Position, Variant
+from freecell.launch import SERVICE_MODULE, module_exists
 
 if TYPE_CHECKING:
     # Not at run time before a hint is asked for: importing freecell.solver builds
@@ -220,33 +218,10 @@ def default_service() -> LazyService | None:
     Only looks the module up: importing it (multiprocessing and the rest) waits
     for the first use or the warm-up, after the table is drawn.
     """
-    if not _module_exists("freecell.solver.service"):
+    if not module_exists(SERVICE_MODULE):
         log.warning("freecell.solver.service is missing: hints are off")
         return None
     return LazyService(_solver_service)
-
-
-def _module_exists(name: str) -> bool:
-    """Whether module ``name`` can be imported, found without importing its package.
-
-    ``importlib.util.find_spec("freecell.solver.service")`` would import
-    ``freecell.solver`` first (and with it the solver API: see the imports above);
-    asking each finder for the module in the package's folders is what import
-    itself does next, and finds it in a folder, a zip or a bundle alike.
-    """
-    package, _, _ = name.rpartition(".")
-    try:
-        spec = importlib.util.find_spec(package)  # imports only the parent's parent
-        folders = spec.submodule_search_locations if spec is not None else None
-        if folders is None:
-            return False
-        return any(
-            finder.find_spec(name, folders) is not None
-            for finder in [*sys.meta_path, importlib.machinery.PathFinder]
-            if hasattr(finder, "find_spec")
-        )
-    except (ImportError, ValueError):
-        return False
 
 
 def _solver_service() -> HintService:
