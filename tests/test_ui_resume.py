@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+from game_child import run_game_child
 
 RESUME_CHILD = """
 import sys
@@ -31,18 +29,8 @@ sys.exit(run(deal_number=1 if sys.argv[1] == "play" else None))
 
 
 def test_a_saved_game_is_offered_back_with_a_way_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = {**os.environ, "FREECELL_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-
     def child(mode: str) -> list[str]:
-        done = subprocess.run(
-            [sys.executable, "-c", RESUME_CHILD, mode],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=120,
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout.splitlines()
+        return run_game_child(RESUME_CHILD, mode, home=tmp_path)
 
     child("play")
     lines = child("resume")

@@ -6,9 +6,6 @@ made first and the first frame already shows it."""
 from __future__ import annotations
 
 import dataclasses
-import os
-import subprocess
-import sys
 from importlib import metadata
 
 import pytest
@@ -18,6 +15,7 @@ from freecell.plugins import create_manager
 from freecell.storage import Settings, SettingsStore, default_paths
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
 from freecell.ui.app import BUILTIN_PLUGINS, BUILTIN_SCORING, _builtins_suffice
+from game_child import run_game_child
 
 
 def test_the_built_in_values_are_what_the_built_in_plugins_offer() -> None:
@@ -94,12 +92,7 @@ def freecell_card_themes():
 
 def _start() -> list[list[str]]:
     """Start the game (FREECELL_HOME is this test's own) until start-up is finished."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD], capture_output=True, text=True, env=env, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    return [line.split(maxsplit=2) for line in done.stdout.splitlines()]
+    return [line.split(maxsplit=2) for line in run_game_child(CHILD)]
 
 
 def test_built_in_settings_paint_first_and_make_the_manager_after() -> None:
@@ -151,18 +144,9 @@ def test_a_start_with_its_pictures_cached_makes_no_icon_or_gradient_class() -> N
     picture cache (a QAction made from a text, or a QBrush from a colour alone,
     makes PySide try an overload that takes one).  Nor does it need the solver's
     API, whose dataclasses cost ~6 ms more."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     said = []
     # the second start is the first at the window size restored from the settings
     for run in ("first", "first", "third"):
-        done = subprocess.run(
-            [sys.executable, "-c", PAINTED_TWICE, run],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=120,
-        )
-        assert done.returncode == 0, done.stderr
-        said.append(done.stdout.split())
+        said.append(" ".join(run_game_child(PAINTED_TWICE, run)).split())
     assert said[0] == ["QGradient"]  # the first start paints the deck and the cloth
     assert said[2] == ["-"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +26,7 @@ from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
 from freecell.ui.layout import CARD_ASPECT, CardSize, compute_layout
 from freecell.ui.renderer import CardPainter, index_metrics, large_print_index_height
 from freecell.ui.rules_page import RULES_HTML
+from game_child import run_game_child
 from ui_helpers import RUNS, load, make_window
 
 DEALS = Path(__file__).parent / "data" / "deals"
@@ -474,25 +474,9 @@ sys.exit(run(deal_number=5))
 
 
 def test_window_geometry_and_view_settings_survive_a_restart(tmp_path) -> None:
-    env = {**os.environ, "FREECELL_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    first = subprocess.run(
-        [sys.executable, "-c", GEOMETRY_CHILD, "set"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
-    assert first.returncode == 0, first.stderr
-    assert first.stdout.split() == ["760", "540", "large"]
-    second = subprocess.run(
-        [sys.executable, "-c", GEOMETRY_CHILD, "get"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
-    assert second.returncode == 0, second.stderr
-    assert second.stdout.split() == ["760", "540", "large"]
+    for mode in ("set", "get"):
+        said = run_game_child(GEOMETRY_CHILD, mode, home=tmp_path)
+        assert " ".join(said).split() == ["760", "540", "large"], mode
 
 
 STARTUP_CHILD = """
@@ -531,12 +515,7 @@ sys.exit(run(deal_number=5))
 def test_start_up_finishes_after_the_first_paint(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The table is painted before the insight, the icon and the dialogs' menu
     entries are added; they are all there a moment later."""
-    env = {**os.environ, "FREECELL_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", STARTUP_CHILD], capture_output=True, text=True, env=env, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    first, game_menu, rest = done.stdout.splitlines()
+    first, game_menu, rest = run_game_child(STARTUP_CHILD, home=tmp_path)
     assert first == "[False]"  # at the first paint: not yet
     for entry in ("Preferences", "Statistics", "Plugins", "Custom variant", "Show the s&olution"):
         assert entry.lower().replace("&", "") in game_menu.lower().replace("&", "")
