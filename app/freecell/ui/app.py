@@ -68,10 +68,11 @@ class _Plugins:
 
     def catalog(self) -> Catalog:
         """Variants, themes and surfaces from the manager (the built-ins without it)."""
-        manager = self._manager
-        if manager is None:
+        if self._manager is None:
             return Catalog()
-        return Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces())
+        from .plugin_sync import catalog_of
+
+        return catalog_of(self._manager)
 
 
 def _builtins_suffice(stored: Settings) -> bool:

@@ -14,15 +14,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from freecell.plugins import PluginManager
 
-    from .main_window import MainWindow
+    from .main_window import Catalog, MainWindow
+
+
+def catalog_of(manager: PluginManager) -> Catalog:
+    """The variants, themes and surfaces the enabled plugins offer now."""
+    from .main_window import Catalog
+
+    return Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces())
 
 
 def apply_plugins_to_window(window: MainWindow, manager: PluginManager) -> list[str]:
     """Bring the window in line with what the plugins provide now; returns (and
     shows in the hint bar) the sentences for the player."""
-    from freecell.ui.main_window import Catalog
-
-    catalog = Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces())
+    catalog = catalog_of(manager)
     set_catalog = getattr(window, "set_catalog", None)
     if callable(set_catalog):
         set_catalog(catalog)
