@@ -19,7 +19,7 @@ from freecell import launch
 from freecell.logging_setup import install_excepthook, remove_log_handler, setup_logging
 from freecell.ui import crash_dialog
 from freecell.ui.crash_dialog import CrashDialog, current_dialog, report_crash
-from freecell.ui.desktop import APP_ID, application_icon, integrate
+from freecell.ui.desktop import APP_ID, application_icon, set_desktop_id, set_icon
 
 
 @pytest.fixture(autouse=True)
@@ -159,10 +159,11 @@ def test_smoke_line_says_when_the_table_was_drawn_and_the_memory(
     assert "87.4 MB resident; visible windows:" in out
 
 
-def test_integrate_sets_the_desktop_id_and_a_window_icon(qapp: QApplication) -> None:
+def test_the_desktop_id_and_the_window_icon_are_set(qapp: QApplication) -> None:
     old_name, old_icon = qapp.desktopFileName(), qapp.windowIcon()
     try:
-        integrate(qapp)
+        set_desktop_id(qapp)
+        set_icon(qapp)
         assert qapp.desktopFileName() == APP_ID
         sizes = {(s.width(), s.height()) for s in qapp.windowIcon().availableSizes()}
         assert {(16, 16), (32, 32), (64, 64), (256, 256)} <= sizes

@@ -64,9 +64,3 @@ def set_desktop_id(app: QGuiApplication) -> None:
 def set_icon(app: QGuiApplication) -> None:
     """The window icon, for every window of the app (also those already shown)."""
     app.setWindowIcon(application_icon())
-
-
-def integrate(app: QGuiApplication) -> None:
-    """Desktop file name and window icon at once."""
-    set_desktop_id(app)
-    set_icon(app)
