@@ -52,20 +52,33 @@ def test_when_the_built_in_values_suffice(changes: dict[str, object], suffice: b
     assert _builtins_suffice(dataclasses.replace(Settings(), **changes)) is suffice
 
 
-CHILD = """
+# The start of a child script: the app, its main window once made, and
+# at_first_paint(then): then(window, previous) runs at the table's first paint in
+# place of the game's own first-paint work, which it calls as previous().
+PROLOGUE = """
 import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
-def watch():
-    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
-    previous = window.view.on_first_paint
-    def painted():
-        print(window.renderer.theme.id, "freecell.plugins.manager" in sys.modules, flush=True)
-        previous()
-    window.view.on_first_paint = painted
+def main_window():
+    return next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+def at_first_paint(then):
+    def watch():
+        window = main_window()
+        previous = window.view.on_first_paint
+        window.view.on_first_paint = lambda: then(window, previous)
+    QTimer.singleShot(0, watch)
+"""
+
+CHILD = (
+    PROLOGUE
+    + """
+def painted(window, previous):
+    print(window.renderer.theme.id, "freecell.plugins.manager" in sys.modules, flush=True)
+    previous()
+at_first_paint(painted)
 def act():
-    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    window = main_window()
     if not hasattr(window, "insight"):
         QTimer.singleShot(50, act)
         return
@@ -73,11 +86,11 @@ def act():
     themes = [t.id for t in manager.card_themes()]
     print(window.renderer.theme.id, themes[-1], window.hint_bar.text or "-", flush=True)
     window.close()
-QTimer.singleShot(0, watch)
 QTimer.singleShot(0, act)
 from freecell.ui.app import run
 sys.exit(run(deal_number=5))
 """
+)
 
 PLUGIN = """
 import dataclasses
@@ -113,28 +126,23 @@ def test_a_plugin_theme_in_the_settings_is_there_at_the_first_paint() -> None:
     assert later == ["mine", "mine", "-"]
 
 
-PAINTED_TWICE = """
-import sys
+PAINTED_TWICE = (
+    PROLOGUE
+    + """
 from PySide6 import QtGui
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-app = QApplication(sys.argv[:1])
-def watch():
-    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
-    previous = window.view.on_first_paint
-    def painted():
-        made = [name for name in ("QGradient", "QIcon") if name in vars(QtGui)]
-        made += [name for name in ("freecell.solver",) if name in sys.modules]
-        print(" ".join(made) or "-", flush=True)
-        previous()
-        if sys.argv[1] == "first":  # keep the pictures painted now, then quit
-            window.renderer.pictures.store_now()
-        window.close()
-    window.view.on_first_paint = painted
-QTimer.singleShot(0, watch)
+def painted(window, previous):
+    made = [name for name in ("QGradient", "QIcon") if name in vars(QtGui)]
+    made += [name for name in ("freecell.solver",) if name in sys.modules]
+    print(" ".join(made) or "-", flush=True)
+    previous()
+    if sys.argv[1] == "first":  # keep the pictures painted now, then quit
+        window.renderer.pictures.store_now()
+    window.close()
+at_first_paint(painted)
 from freecell.ui.app import run
 sys.exit(run(deal_number=1))
 """
+)
 
 
 def test_a_start_with_its_pictures_cached_makes_no_icon_or_gradient_class() -> None:
