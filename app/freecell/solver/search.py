@@ -155,7 +155,12 @@ class Rules:
         )
         # (An entry is ~550 bytes: 100,000 of them bound this table near 55 MB.)
         self.info: _Cache[ColumnInfo] = _Cache(self._column_info, 100_000)
-        self.scores: _Cache[int] = _Cache(self._column_score)
+        # with_cell[cells + card]: the cells after a card goes into one, sorted.
+        self.with_cell: _Cache[bytes] = _Cache(_sorted_bytes)
+        # needed[foundations]: the next card each foundation takes (52 and up: a
+        # full foundation takes none).
+        self.needed: _Cache[frozenset[int]] = _Cache(_next_cards, 4096)
+        self.terms: _Cache[tuple[int, bytes]] = _Cache(self._column_terms)
         # facts[found][col]: keyed by foundations first, so that a state's columns
         # (whose hashes their bytes objects already hold) are looked up as they are.
         # At most 256 x 2048 entries (~50 MB), whatever the search.
@@ -198,21 +203,29 @@ class Rules:
             prev = c
         return blocked * BLOCKED_WEIGHT + breaks * BREAK_WEIGHT
 
-    def _facts_for(self, found: bytes) -> _Cache[int]:
-        return _Cache(functools.partial(self._column_facts, found), 2048)
+    def _column_terms(self, col: bytes) -> tuple[int, bytes]:
+        """What a column adds to :func:`heuristic` whatever the foundations: its
+        score (shifted above _DEPTH_BITS), and for each card how many cards lie on
+        it (0 when the card is elsewhere; 52 to 55 stand for the "next card" of a
+        full foundation, which is nowhere)."""
+        depth = bytearray(56)
+        n = len(col)
+        for at, c in enumerate(col):
+            depth[c] = n - 1 - at
+        return self._column_score(col) << _DEPTH_BITS, bytes(depth)
 
-    def _column_facts(self, found: bytes, col: bytes) -> int:
-        """A column's part of :func:`heuristic` under these foundations: its score,
-        and below it (_DEPTH_BITS) how many cards lie on the next card of a
-        foundation.  One int, so that a sum over the columns adds both at once."""
-        depth = 0
-        for s in range(4):
-            r = found[s]
-            if r < KING_RANK:
-                at = col.find(CARD_BYTES[r * 4 + s])
-                if at >= 0:
-                    depth += len(col) - 1 - at
-        return (self.scores[col] << _DEPTH_BITS) + depth
+    def _facts_for(self, found: bytes) -> _Cache[int]:
+        nexts = tuple(r * 4 + s if r < KING_RANK else 52 + s for s, r in enumerate(found))
+        return _Cache(functools.partial(self._column_facts, nexts), 2048)
+
+    def _column_facts(self, nexts: tuple[int, ...], col: bytes) -> int:
+        """A column's part of :func:`heuristic` under some foundations (``nexts``:
+        the next card each one takes): its score, and below it (_DEPTH_BITS) how
+        many cards lie on those next cards.  One int, so that a sum over the columns
+        adds both at once."""
+        score, depth = self.terms[col]
+        a, b, c, d = nexts
+        return score + depth[a] + depth[b] + depth[c] + depth[d]
 
     def is_safe(self, found: list[int], c: int) -> bool:
         """May ``c`` go home unasked?  True when no card still in play could ever
@@ -231,6 +244,14 @@ class Rules:
         o1, o2 = self.opposite[s]
         low = found[o1] if found[o1] < found[o2] else found[o2]
         return low >= r - 1 or (low >= r - 2 and found[self.same_other[s]] >= r - 3)
+
+
+def _sorted_bytes(cards: bytes) -> bytes:
+    return bytes(sorted(cards))
+
+
+def _next_cards(found: bytes) -> frozenset[int]:
+    return frozenset(found[s] * 4 + s for s in range(4))
 
 
 @functools.lru_cache(maxsize=16)
@@ -445,7 +466,7 @@ def _column_child(
     cols: list[bytes],
     left: bytes,
     prefix: bytes,
-    needed: set[int],
+    needed: frozenset[int],
     seen: dict[bytes, int],
     append: Callable[[Child], None],
     filled: bool = False,
@@ -490,14 +511,14 @@ def expand(
             if empty_idx < 0:
                 empty_idx = i
     exposed = set(tops)
-    # The next card each foundation takes (52 and up: a full foundation takes none).
-    needed = {found[0] << 2, (found[1] << 2) + 1, (found[2] << 2) + 2, (found[3] << 2) + 3}
     found_bytes = bytes(found)
+    needed = rules.needed[found_bytes]
     prefix = found_bytes + cells + CELLS_END
     parents = rules.parents
     info = rules.info
     can_fill = empty_idx >= 0 and rules.empty_fill
     kings_only = rules.empty_kings
+    with_cell = rules.with_cell
 
     # Moves home that are not safe (safe ones were already folded in).
     if not needed.isdisjoint(exposed):
@@ -508,8 +529,10 @@ def expand(
             c2 = cols.copy()
             c2[i] = cols[i][:-1]
             _settle(rules, f2, cells, c2, seen, append)
-    for c in cells:
-        if c in needed:
+    if not needed.isdisjoint(cells):
+        for c in cells:
+            if c not in needed:
+                continue
             f2 = found.copy()
             f2[c & 3] += 1
             _settle(rules, f2, cells.replace(CARD_BYTES[c], b""), cols.copy(), seen, append)
@@ -517,7 +540,9 @@ def expand(
         # Locked: no free cell and no empty column to fill, so only single cards move
         # (the limit is 1), from the column tops and the cells onto the column tops.
         # The parents of every card that can move, in a few C calls; most of the
-        # time none of them is exposed, and that is the whole answer.
+        # time none of them is exposed, and that is the whole answer.  Locked states
+        # are most of an exhaustive search (deal 11982: 51,000 of 62,000), so
+        # _column_child is written out here.
         movers = bytes(tops) + cells
         wanted = set(movers.translate(rules.parent_tables[0]))
         for table in rules.parent_tables[1:]:
@@ -525,6 +550,7 @@ def expand(
         if wanted.isdisjoint(exposed):
             return out
         children = rules.children
+        is_safe = rules.is_safe
         for p in wanted.intersection(exposed):
             j = tops[p]
             for c in children[p]:
@@ -534,7 +560,15 @@ def expand(
                     left = cols[i][:-1]
                     c2[i] = left
                     c2[j] = cols[j] + CARD_BYTES[c]
-                    _column_child(rules, found, cells, c2, left, prefix, needed, seen, append)
+                    if not left:
+                        key = prefix + join(sorted(c2))
+                    elif left[-1] in needed and is_safe(found, left[-1]):
+                        _settle(rules, found, cells, c2, seen, append)
+                        continue
+                    else:
+                        key = prefix + join(c2)
+                    if key not in seen:
+                        append((key, found, cells, c2))
                 elif c in cells:
                     rest = cells.replace(CARD_BYTES[c], b"")
                     c2 = cols.copy()
@@ -599,9 +633,16 @@ def expand(
             c2 = cols.copy()
             left = col[:-1]
             c2[i] = left
-            ce = bytes(sorted(cells + CARD_BYTES[col[-1]]))
-            pre = found_bytes + ce + CELLS_END
-            _column_child(rules, found, ce, c2, left, pre, needed, seen, append)
+            ce = with_cell[cells + CARD_BYTES[col[-1]]]
+            if not left:
+                key = found_bytes + ce + CELLS_END + join(sorted(c2))
+            elif left[-1] in needed and rules.is_safe(found, left[-1]):
+                _settle(rules, found, ce, c2, seen, append)
+                continue
+            else:
+                key = found_bytes + ce + CELLS_END + join(c2)
+            if key not in seen:
+                append((key, found, ce, c2))
     return out
 
 
@@ -702,25 +743,24 @@ def best_first(
     # open list but the divers, and a diver's to itself too (see Order).
     lists: list[_Push] = [({0: [0]}, [0], gw, hw, dw) for gw, hw, dw in orders]
     shared = [entry for entry in lists if entry[2] >= 0]
+
     # ... and which states it has expanded: the shared ``closed``, or a diver's own
     # marks (a diver walks its own depth-first search through states that other
     # lists have expanded already).
-    queues: list[_Queue] = []
-    for entry in lists:
-        if entry[2] < 0:
-            queues.append((entry[0], entry[1], [*shared, entry], [entry], bytearray(len(closed))))
-        else:
-            queues.append((entry[0], entry[1], shared, None, closed))
+    # (A diver's marks are made when it joins: most searches end before.)
+    def dive(entry: _Push) -> _Queue:
+        return entry[0], entry[1], [*shared, entry], [entry], bytearray(len(closed))
+
     expansions = 0
     turn = 0
     # Divers join once the deal has proved not to be easy (most deals are solved
     # before): they cost typical deals states and save the hard ones.
     # (With divers alone, they search from the start and never leave: their
     # depth-first searches are then what makes the search complete.)
-    live = [queue for queue in queues if queue[4] is closed]
-    divers = [queue for queue in queues if queue[4] is not closed]
+    live: list[_Queue] = [(entry[0], entry[1], shared, None, closed) for entry in shared]
+    divers = [entry for entry in lists if entry[2] < 0]
     if not live:
-        live, divers = divers, []
+        live, divers = [dive(entry) for entry in divers], []
     dives = 0
     heappush = heapq.heappush
     _expand = expand
@@ -730,7 +770,7 @@ def best_first(
     while live:
         expansions += 1
         if expansions == DIVE_AFTER and live:
-            live += divers
+            live += map(dive, divers)
         if expansions & 63 == 0:
             if cancel is not None and cancel.is_set():
                 outcome = "cancelled"
@@ -809,7 +849,7 @@ def best_first(
             outcome = "budget"
             break
     path = _trace(keys, parent, goal) if goal >= 0 else []
-    return SearchResult(outcome, path, len(keys), _trace(keys, parent, best), sum(closed))
+    return SearchResult(outcome, path, len(keys), _trace(keys, parent, best), closed.count(1))
 
 
 def _pop(buckets: dict[int, list[int]], in_use: list[int], closed: bytearray) -> tuple[int, int]:
