@@ -27,7 +27,9 @@ the exact column and cell numbers back.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import heapq
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -707,6 +709,24 @@ DIVE_AFTER = 1000
 DIVE_LIMIT = 20_000
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a search.  A search makes no
+    reference cycles -- its states are bytes, ints and short-lived tuples that
+    reference counting frees -- but it makes containers by the hundred thousand
+    (open-list stacks, column facts), and the collector, set off by their number,
+    walks them all again and again: measured, a fifth of a proof's time (deal 11982
+    in the command-line tool: 2.1 s, 1.6 s paused).  What it would have collected
+    meanwhile waits until the search ends."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def best_first(
     rules: Rules,
     start: State,
@@ -716,6 +736,29 @@ def best_first(
     deadline: float,
     cancel: CancelToken | None,
     clock: Callable[[], float] = time.monotonic,
+) -> SearchResult:
+    """Best-first search (with the collector paused: :func:`collector_paused`)."""
+    with collector_paused():
+        return _best_first(
+            rules,
+            start,
+            orders=orders,
+            max_states=max_states,
+            deadline=deadline,
+            cancel=cancel,
+            clock=clock,
+        )
+
+
+def _best_first(
+    rules: Rules,
+    start: State,
+    *,
+    orders: Sequence[Order],
+    max_states: int,
+    deadline: float,
+    cancel: CancelToken | None,
+    clock: Callable[[], float],
 ) -> SearchResult:
     """Best-first search with one open list per order, taking turns (alternation:
     one heuristic's blind spot is rarely the other's, which cuts the long tail).
