@@ -68,7 +68,8 @@ _LABELS = {
 
 # Thresholds on (states expanded, solution length).  A deal takes the harder of the
 # two classes: a deal that needs a long line is not easy however quickly it is found.
-# Chosen on the 1-32000 batch so the solved deals split about 34/37/18/11 per cent.
+# Chosen on the 1-32000 batch; docs/insight.md gives the split they make of the
+# solved deals (about 29/44/17/9 per cent with the current solver).
 STATE_LIMITS = ((750, Difficulty.EASY), (2_000, Difficulty.MEDIUM), (4_000, Difficulty.HARD))
 LENGTH_LIMITS = ((92, Difficulty.EASY), (98, Difficulty.MEDIUM), (104, Difficulty.HARD))
 PAR_BUDGET = Budget(states=300_000, seconds=8.0)

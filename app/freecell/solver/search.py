@@ -812,7 +812,7 @@ def _best_first(
     goal = -1
     while live:
         expansions += 1
-        if expansions == DIVE_AFTER and live:
+        if expansions == DIVE_AFTER:
             live += map(dive, divers)
         if expansions & 63 == 0:
             if cancel is not None and cancel.is_set():
