@@ -52,7 +52,8 @@ from .search import (
 
 # A stored state costs about 240 bytes measured (key, table slot, its number in
 # the open lists, parent, marks): 800,000 of them ~200 MB, and the column caches
-# ~100 MB at most, so one search stays near 300 MB whatever budget it is given.
+# ~140 MB at most (search.Rules), so one search stays under 350 MB whatever budget
+# it is given.
 MAX_STORED_STATES = 800_000
 DEFAULT_BUDGET = Budget()
 

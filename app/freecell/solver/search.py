@@ -158,11 +158,12 @@ class Rules:
         # (An entry is ~550 bytes: 100,000 of them bound this table near 55 MB.)
         self.info: _Cache[ColumnInfo] = _Cache(self._column_info, 100_000)
         # with_cell[cells + card]: the cells after a card goes into one, sorted.
-        self.with_cell: _Cache[bytes] = _Cache(_sorted_bytes)
+        self.with_cell: _Cache[bytes] = _Cache(_sorted_bytes, 100_000)
         # needed[foundations]: the next card each foundation takes (52 and up: a
         # full foundation takes none).
         self.needed: _Cache[frozenset[int]] = _Cache(_next_cards, 4096)
-        self.terms: _Cache[tuple[int, bytes]] = _Cache(self._column_terms)
+        # (~250 bytes an entry: 100,000 of them ~25 MB.)
+        self.terms: _Cache[tuple[int, bytes]] = _Cache(self._column_terms, 100_000)
         # facts[found][col]: keyed by foundations first, so that a state's columns
         # (whose hashes their bytes objects already hold) are looked up as they are.
         # At most 256 x 2048 entries (~50 MB), whatever the search.
