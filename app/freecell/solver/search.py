@@ -27,9 +27,7 @@ the exact column and cell numbers back.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import heapq
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -710,24 +708,6 @@ DIVE_AFTER = 1000
 DIVE_LIMIT = 20_000
 
 
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for a search.  A search makes no
-    reference cycles -- its states are bytes, ints and short-lived tuples that
-    reference counting frees -- but it makes containers by the hundred thousand
-    (open-list stacks, column facts), and the collector, set off by their number,
-    walks them all again and again: measured, a fifth of a proof's time (deal 11982
-    in the command-line tool: 2.1 s, 1.6 s paused).  What it would have collected
-    meanwhile waits until the search ends."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def best_first(
     rules: Rules,
     start: State,
@@ -737,29 +717,6 @@ def best_first(
     deadline: float,
     cancel: CancelToken | None,
     clock: Callable[[], float] = time.monotonic,
-) -> SearchResult:
-    """Best-first search (with the collector paused: :func:`collector_paused`)."""
-    with collector_paused():
-        return _best_first(
-            rules,
-            start,
-            orders=orders,
-            max_states=max_states,
-            deadline=deadline,
-            cancel=cancel,
-            clock=clock,
-        )
-
-
-def _best_first(
-    rules: Rules,
-    start: State,
-    *,
-    orders: Sequence[Order],
-    max_states: int,
-    deadline: float,
-    cancel: CancelToken | None,
-    clock: Callable[[], float],
 ) -> SearchResult:
     """Best-first search with one open list per order, taking turns (alternation:
     one heuristic's blind spot is rarely the other's, which cuts the long tail).
@@ -795,7 +752,7 @@ def _best_first(
     def dive(entry: _Push) -> _Queue:
         return entry[0], entry[1], [*shared, entry], [entry], bytearray(len(closed))
 
-    expansions = 0
+    expansions = expanded = 0
     turn = 0
     # Divers join once the deal has proved not to be easy (most deals are solved
     # before): they cost typical deals states and save the hard ones.
@@ -832,7 +789,9 @@ def _best_first(
         if sid < 0:
             del live[turn]
             continue
-        closed[sid] = 1
+        if not closed[sid]:  # (a diver may expand a state again)
+            expanded += 1
+            closed[sid] = 1
         if own is not None:
             marks[sid] = 1
             dives += 1
@@ -893,7 +852,7 @@ def _best_first(
             outcome = "budget"
             break
     path = _trace(keys, parent, goal) if goal >= 0 else []
-    return SearchResult(outcome, path, len(keys), _trace(keys, parent, best), closed.count(1))
+    return SearchResult(outcome, path, len(keys), _trace(keys, parent, best), expanded)
 
 
 def _pop(buckets: dict[int, list[int]], in_use: list[int], closed: bytearray) -> tuple[int, int]:
