@@ -1,6 +1,7 @@
 """Benchmark: the built-in solver (fast and short modes) against ``fc-solve -l lg``.
 
     python benchmarks/solver.py --deals 1-1000 [--jobs N] [--variant ID] [--timeout S]
+    python benchmarks/solver.py --deals 1-1000 --solvers short,fc-solve:ve
 
 Prints one table: per solver, how many deals were solved / proven unsolvable /
 left unknown, the median, p90, p99 and max seconds per deal, the median solution
@@ -9,7 +10,9 @@ process, and the ratio of medians against fc-solve.  It also counts contradictio
 (the built-in solver proves unsolvable a deal that another row solves), which must be
 zero.  fc-solve runs ``-l lg`` for FreeCell proper and ``-l ct`` for variants whose
 build or empty-column rule ``lg`` ignores; a preset's "could not solve" is listed
-as unsolvable but is not a proof.
+as unsolvable but is not a proof.  ``fc-solve:PRESET`` adds a row for another preset
+(``fc-solve:ve``, the slow preset that finds short lines, is the yardstick for
+SHORT mode: fewer moves not to the foundation in no more time).
 
 fc-solve is timed as a whole process per deal (as a player's machine would run
 it); its moves are counted after translation into our moves.  It prints numbers;
@@ -76,9 +79,9 @@ def run_builtin(number: int, variant: Variant, mode: Mode, timeout: float) -> Ro
     )
 
 
-def run_fcsolve(number: int, variant: Variant, timeout: float) -> Row:
+def run_fcsolve(number: int, variant: Variant, timeout: float, preset: str = "") -> Row:
     position = deal(number, variant)
-    preset = preset_for(variant, Mode.FAST)  # lg forgets non-default rules
+    preset = preset or preset_for(variant, Mode.FAST)  # lg forgets non-default rules
     command = ["fc-solve", "--show-exceeded-limits", "-m", "-l", preset, *variant_flags(variant)]
     started = time.perf_counter()
     try:
@@ -108,8 +111,8 @@ def run_fcsolve(number: int, variant: Variant, timeout: float) -> Row:
 def _task(job: tuple[str, int, str, float]) -> Row:
     kind, number, variant_id, timeout = job
     variant = builtin_variant(variant_id)
-    if kind == "fc-solve":
-        return run_fcsolve(number, variant, timeout)
+    if kind.startswith("fc-solve"):
+        return run_fcsolve(number, variant, timeout, kind.partition(":")[2])
     return run_builtin(number, variant, Mode(kind), timeout)
 
 
@@ -133,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="freecell")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per deal")
     parser.add_argument(
-        "--solvers", default="fast,short,fc-solve", help="any of fast, short, fc-solve"
+        "--solvers",
+        default="fast,short,fc-solve",
+        help="any of fast, short, fc-solve, fc-solve:PRESET (e.g. fc-solve:ve)",
     )
     parser.add_argument("--slow", type=float, default=3.0, help="list deals slower than this")
     args = parser.parse_args(argv)
@@ -143,9 +148,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error.args[0]))
     deals = parse_range(args.deals)
     kinds = [k.strip() for k in args.solvers.split(",") if k.strip()]
-    if "fc-solve" in kinds and not shutil.which("fc-solve"):
-        print("fc-solve is not installed: its row is skipped")
-        kinds.remove("fc-solve")
+    if any(k.startswith("fc-solve") for k in kinds) and not shutil.which("fc-solve"):
+        print("fc-solve is not installed: its rows are skipped")
+        kinds = [k for k in kinds if not k.startswith("fc-solve")]
+    unknown = [k for k in kinds if k not in ("fast", "short") and not k.startswith("fc-solve")]
+    if unknown:
+        parser.error(f"unknown solver {unknown[0]!r}: use fast, short, fc-solve or fc-solve:PRESET")
     jobs = [(kind, n, args.variant, args.timeout) for kind in kinds for n in deals]
     started = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=200) as pool:
@@ -178,10 +186,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{statistics.median([r.non_foundation for r in solved]) if solved else 0:>8.0f}"
             f"{max(r.peak_mb for r in mine):>9.0f}"
         )
-    reference = next((n for n in medians if n.startswith("fc-solve")), None)
-    if reference:
+    references = [n for n in medians if n.startswith("fc-solve")]
+    for reference in references:
         for name, median in medians.items():
-            if name != reference:
+            if name not in references:
                 print(f"ratio of medians {name} / {reference}: {median / medians[reference]:.1f}")
     contradictions = 0
     names = list(by_solver)
