@@ -39,7 +39,6 @@ from freecell.engine import BuildRule, EmptyColumnRule, Variant
 
 from .api import CancelToken
 
-KING_RANK = 13
 _SEP = b"\xff"
 CELLS_END = b"\xfe"
 _NO_CARD = 0xFD
@@ -157,9 +156,10 @@ class Rules:
         self.info: _Cache[ColumnInfo] = _Cache(self._column_info, 100_000)
         # with_cell[cells + card]: the cells after a card goes into one, sorted.
         self.with_cell: _Cache[bytes] = _Cache(_sorted_bytes, 100_000)
-        # needed[foundations]: the next card each foundation takes (52 and up: a
-        # full foundation takes none).
-        self.needed: _Cache[frozenset[int]] = _Cache(_next_cards, 4096)
+        # needed[foundations]: the set of next_cards(foundations), for set algebra.
+        self.needed: _Cache[frozenset[int]] = _Cache(
+            lambda found: frozenset(next_cards(found)), 4096
+        )
         # (~250 bytes an entry: 100,000 of them ~25 MB.)
         self.terms: _Cache[tuple[int, bytes]] = _Cache(self._column_terms, 100_000)
         # facts[found][col]: keyed by foundations first, so that a state's columns
@@ -216,8 +216,7 @@ class Rules:
         return self._column_score(col) << _DEPTH_BITS, bytes(depth)
 
     def _facts_for(self, found: bytes) -> _Cache[int]:
-        nexts = tuple(r * 4 + s if r < KING_RANK else 52 + s for s, r in enumerate(found))
-        return _Cache(functools.partial(self._column_facts, nexts), 2048)
+        return _Cache(functools.partial(self._column_facts, next_cards(found)), 2048)
 
     def _column_facts(self, nexts: tuple[int, ...], col: bytes) -> int:
         """A column's part of :func:`heuristic` under some foundations (``nexts``:
@@ -251,8 +250,10 @@ def _sorted_bytes(cards: bytes) -> bytes:
     return bytes(sorted(cards))
 
 
-def _next_cards(found: bytes) -> frozenset[int]:
-    return frozenset(found[s] * 4 + s for s in range(4))
+def next_cards(found: bytes) -> tuple[int, ...]:
+    """The next card each foundation takes, by suit.  A full foundation's comes out
+    as 52 to 55, a card no pile holds: it needs no case of its own."""
+    return tuple(r * 4 + s for s, r in enumerate(found))
 
 
 @functools.lru_cache(maxsize=16)
@@ -520,6 +521,7 @@ def expand(
     can_fill = empty_idx >= 0 and rules.empty_fill
     kings_only = rules.empty_kings
     with_cell = rules.with_cell
+    is_safe = rules.is_safe
 
     # Moves home that are not safe (safe ones were already folded in).
     if not needed.isdisjoint(exposed):
@@ -551,7 +553,6 @@ def expand(
         if wanted.isdisjoint(exposed):
             return out
         children = rules.children
-        is_safe = rules.is_safe
         for p in wanted.intersection(exposed):
             j = tops[p]
             for c in children[p]:
@@ -637,7 +638,7 @@ def expand(
             ce = with_cell[cells + CARD_BYTES[col[-1]]]
             if not left:
                 key = found_bytes + ce + CELLS_END + join(sorted(c2))
-            elif left[-1] in needed and rules.is_safe(found, left[-1]):
+            elif left[-1] in needed and is_safe(found, left[-1]):
                 _settle(rules, found, ce, c2, seen, append)
                 continue
             else:
@@ -747,8 +748,7 @@ def best_first(
 
     # ... and which states it has expanded: the shared ``closed``, or a diver's own
     # marks (a diver walks its own depth-first search through states that other
-    # lists have expanded already).
-    # (A diver's marks are made when it joins: most searches end before.)
+    # lists have expanded already), made when it joins: most searches end before.
     def dive(entry: _Push) -> _Queue:
         return entry[0], entry[1], [*shared, entry], [entry], bytearray(len(closed))
 
