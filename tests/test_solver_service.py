@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from freecell.engine import BAKERS_GAME, FREECELL, Move, apply_move, deal
+from freecell.engine import BAKERS_GAME, FREECELL, Move, apply_move, deal, legal_moves
 from freecell.solver import Budget, Mode, Solved, Unknown, Unsolvable
 from freecell.solver.builtin import BuiltinSolver
 from freecell.solver.service import SolverService, SolverServiceError
@@ -53,6 +53,16 @@ def test_a_job_runs_in_the_child(service: SolverService) -> None:
     assert end.is_won
     proof = service.solve(deal(10, BAKERS_GAME), BAKERS_GAME, Budget(1_000_000, 20))
     assert isinstance(proof, Unsolvable)
+
+
+def test_the_child_remembers_its_proofs(service: SolverService) -> None:
+    """In a lost game the live check asks after every move: inside an earlier proof,
+    the child answers at once instead of proving the loss again."""
+    start = deal(10, BAKERS_GAME)
+    assert isinstance(service.solve(start, BAKERS_GAME, Budget(1_000_000, 20)), Unsolvable)
+    move = next(m for m in legal_moves(start, BAKERS_GAME) if not m.dest.is_foundation)
+    later = service.solve(apply_move(start, move), BAKERS_GAME, Budget(1_000_000, 20))
+    assert isinstance(later, Unsolvable) and later.states == 0
 
 
 def test_a_backend_object_travels_to_the_child(service: SolverService) -> None:

@@ -47,6 +47,7 @@ from .search import (
     expand,
     make_key,
     rules_for,
+    settle_start,
     successors,
 )
 
@@ -98,6 +99,49 @@ SHORT_STATES = 100_000
 SHORT_SECONDS = 2.0
 
 
+class ProofMemory:
+    """Positions proven lost by this process's exhaustive searches, per variant.
+
+    Every state an exhausted search stored is reachable from its start, so none of
+    them can be won either.  A later question about one is answered at once: the
+    live check asks after every move, so in a lost game each move used to cost a
+    whole proof again (deal 11982: about 2 s of the worker's time per move).
+
+    Off unless enabled (the solver worker process enables it): the command line,
+    the benchmarks and the ratings answer every question by searching, so that
+    their states and seconds mean the same whatever ran before.  Bounded: proofs
+    are kept newest first up to ``capacity`` states in all (about 150 bytes each),
+    and a proof larger than that is not kept.
+    """
+
+    def __init__(self, capacity: int = 400_000) -> None:
+        self.capacity = capacity
+        self.enabled = False
+        self._proofs: list[tuple[Variant, frozenset[bytes]]] = []
+
+    def remember(self, variant: Variant, keys: list[bytes]) -> None:
+        """Keep the states of an exhausted search (all of them lost)."""
+        if len(keys) > self.capacity:
+            return
+        self._proofs.insert(0, (variant, frozenset(keys)))
+        total = 0
+        for n, (_, proof) in enumerate(self._proofs):
+            total += len(proof)
+            if total > self.capacity:
+                del self._proofs[n:]
+                break
+
+    def lost(self, variant: Variant, key: bytes) -> bool:
+        """Is ``key`` (a canonical key, safe moves made) inside a proof?"""
+        return any(v == variant and key in p for v, p in self._proofs)
+
+    def clear(self) -> None:
+        self._proofs.clear()
+
+
+PROOF_MEMORY = ProofMemory()
+
+
 class BuiltinSolver:
     """The pure-Python solver every installation has."""
 
@@ -120,6 +164,10 @@ class BuiltinSolver:
         max_states = max(1, min(budget.states, MAX_STORED_STATES))
         rules = rules_for(variant)
         start = to_state(position)
+        memory = PROOF_MEMORY if PROOF_MEMORY.enabled else None
+        if memory is not None and memory.lost(variant, make_key(*settle_start(rules, start))):
+            # Inside an earlier proof: no search, so no states searched.
+            return Unsolvable(0, time.monotonic() - started)
         result = best_first(
             rules,
             start,
@@ -156,6 +204,8 @@ class BuiltinSolver:
                     moves = other
             return Solved(tuple(moves), states, time.monotonic() - started)
         if result.outcome == "exhausted" and not variant.foundation_return:
+            if memory is not None:
+                memory.remember(variant, result.reached)
             return Unsolvable(states, time.monotonic() - started)
         suggestion = suggest(rules, position, variant, result.best_path)
         return Unknown(
@@ -179,8 +229,7 @@ def suggest(rules: Rules, position: Position, variant: Variant, path: list[bytes
         moves = replay_path(rules, position, variant, path[:2])
         return moves[0] if moves else None
     # No line yet: the first legal move the search would consider.
-    found, cells, cols = to_state(position)
-    cells = autoplay(rules, found, cells, cols)
+    found, cells, cols = settle_start(rules, to_state(position))
     if sum(found) < 52:
         home = replay_path(rules, position, variant, [make_key(found, cells, cols)])
         if home:

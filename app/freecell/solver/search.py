@@ -31,7 +31,7 @@ import functools
 import heapq
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 from zlib import crc32
 
@@ -304,6 +304,16 @@ def autoplay(
                 if record is not None:
                     record.append(c)
     return cells
+
+
+def settle_start(rules: Rules, start: State) -> State:
+    """A state with its safe moves home made (on copies): where a search starts,
+    and what its first key names."""
+    found, cells, cols = start
+    found = found.copy()
+    cols = cols.copy()
+    cells = autoplay(rules, found, cells, cols)
+    return found, cells, cols
 
 
 def move_limits(rules: Rules, free: int, empties: int) -> tuple[int, int]:
@@ -659,6 +669,9 @@ class SearchResult:
     expanded: int = 0
     # Expansions with a diver's second visits to a state counted too: the work done.
     turns: int = 0
+    # Every state stored, by key.  When the outcome is "exhausted", each of them is
+    # reachable from the start and was expanded: none can be won (builtin.ProofMemory).
+    reached: list[bytes] = field(default_factory=list)
 
 
 # An open list is a bucket queue: one stack of state numbers per bucket, a bucket
@@ -729,10 +742,7 @@ def best_first(
     dry the reachable space is exhausted.  ``max_states`` bounds the stored states,
     which bounds memory.
     """
-    found, cells, cols = start
-    found = found.copy()
-    cols = cols.copy()
-    cells = autoplay(rules, found, cells, cols)
+    found, cells, cols = settle_start(rules, start)
     root = make_key(found, cells, cols)
     if sum(found) == 52:
         return SearchResult("solved", [root], 1, [root])
@@ -862,7 +872,9 @@ def best_first(
             outcome = "budget"
             break
     path = _trace(keys, parent, goal) if goal >= 0 else []
-    return SearchResult(outcome, path, len(keys), _trace(keys, parent, best), expanded, expansions)
+    return SearchResult(
+        outcome, path, len(keys), _trace(keys, parent, best), expanded, expansions, keys
+    )
 
 
 def _pop(buckets: dict[int, list[int]], in_use: list[int], closed: bytearray) -> tuple[int, int]:

@@ -61,7 +61,11 @@ class WorkerInfo:
 def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) -> None:
     """The child's loop: answer ``ping`` and ``solve`` messages until told to stop."""
     from .backends import UnknownBackend, get_backend
+    from .builtin import PROOF_MEMORY
 
+    # This process answers one player's questions about one game after another:
+    # a position inside an earlier proof is answered without searching again.
+    PROOF_MEMORY.enabled = True
     while True:
         try:
             message = conn.recv()
