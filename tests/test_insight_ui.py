@@ -25,6 +25,7 @@ from freecell.solver.api import Budget, Mode
 from freecell.solver.api import Verdict as SolverVerdict
 from freecell.solver.builtin import BuiltinSolver
 from freecell.ui.insight import Insight, compare_with_par, install_insight
+from freecell.ui.main_window import describe_move
 from test_insight import LOSING_MOVE, losing_board
 from ui_helpers import make_window
 
@@ -261,6 +262,34 @@ def test_a_hint_that_proves_a_loss_offers_the_undo_too(qtbot, tmp_path: Path) ->
     insight.undo_winnable_action.trigger()
     assert window.bus.game.position == start
     insight.close()
+
+
+def test_a_hint_after_the_live_check_needs_no_second_search(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The status bar already says "Winnable" or "Proven lost": a hint then comes from
+    what the check found, at once, and the hint's own worker is not asked."""
+    hint_service = DirectService()
+    window = make_window(qtbot, deal=2, service=hint_service)
+    insight = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
+    assert insight is not None
+    window.dispatch(LoadPosition(losing_board(), FREECELL))
+    _wait_state(qtbot, insight, "winnable")
+    line = insight.trail.solution(window.bus.game.position)
+    assert line
+    window.hint()
+    # at once, no "Still checking": the first move of the line the check found
+    assert window.hint_bar.kind == "hint" and window.scene.hint_visible
+    assert window.hint_bar.text == f"Hint: {describe_move(window.bus.game, line[0])}."
+    window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
+    _wait_state(qtbot, insight, "lost")
+    window.hint()
+    qtbot.waitUntil(lambda: "Undo to the last winnable position" in window.hint_bar.buttons)
+    assert "move 1 (42)" in window.hint_bar.text  # the losing move, traced as ever
+    assert hint_service.calls == 0
+    insight.close()
+    assert window.known_verdict is None  # without the insight, hints search again
+    window.hint()
+    assert window.hints.busy
+    window.hints.cancel()
 
 
 def test_preferences_switch_follows_without_saving_twice(qtbot, insight) -> None:  # type: ignore[no-untyped-def]

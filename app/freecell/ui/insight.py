@@ -151,6 +151,7 @@ class Insight(QObject):
         if hints is not None:  # a hint's verdict is winnability news too
             hints.answered.connect(self._on_hint)
         window.new_deal_hook = self.new_deal
+        window.known_verdict = self.known_verdict
         self._wrap_results()
         self._deal_started(window.bus.game, start_jobs=False)
         self._startup_game = window.bus.game
@@ -177,6 +178,8 @@ class Insight(QObject):
         self.debounce.stop()
         self.stepper.stop()
         self._unsubscribe()
+        if getattr(self.window, "known_verdict", None) == self.known_verdict:
+            self.window.known_verdict = None
         self.jobs.close()
 
     # -- menus -----------------------------------------------------------------------
@@ -377,6 +380,17 @@ class Insight(QObject):
             self._trace()
         elif position == self.game.position:
             self._show_state(self._state_of(self.trail.verdict(position)))
+
+    def known_verdict(self, position: Position) -> SolverVerdict | None:
+        """What the checks already proved of ``position``, as the solver's answer: a
+        hint asked after the live check answered needs no second search (a proven
+        loss could take the hint's worker seconds to prove again).  None when only
+        a search can tell, or when the position is winnable but no line is kept."""
+        verdict = self.trail.verdict(position)
+        if verdict is Verdict.LOST:
+            return Unsolvable(0, 0.0)
+        line = self.trail.solution(position) if verdict is Verdict.WINNABLE else None
+        return Solved(line, 0, 0.0) if line else None
 
     def _record(self, position: Position, verdict: SolverVerdict) -> Verdict | None:
         if isinstance(verdict, Solved):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
@@ -44,6 +45,7 @@ from freecell.engine import (
     NewDeal,
     NoMovesLeft,
     PauseClock,
+    Position,
     Redo,
     Redone,
     Refusal,
@@ -69,6 +71,10 @@ from .results import ResultsPanel
 from .scene import MOVE_MS, TableScene
 from .status import StatusPanel
 from .view import TableView
+
+if TYPE_CHECKING:
+    # (not at run time: the start-up needs no solver, see freecell.ui.hints)
+    from freecell.solver.api import Verdict as SolverVerdict
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +177,9 @@ class MainWindow(QMainWindow):
         self._save_settings = save_settings
         self._score = score
         self.new_deal_hook: Callable[[], bool] | None = None
+        # What is already known of a position (the insight sets it from the outside):
+        # a hint it answers is shown at once, with no search.
+        self.known_verdict: Callable[[Position], SolverVerdict | None] | None = None
         variant = variant or self.catalog.variant(self.settings.variant)
         if game is None:
             number = deal_number if deal_number is not None else random_deal_number()
@@ -255,6 +264,14 @@ class MainWindow(QMainWindow):
     def hint(self) -> None:
         game = self.bus.game
         if game.is_won or self.auto_finish_timer.isActive():
+            return
+        known = self.known_verdict(game.position) if self.known_verdict is not None else None
+        if known is not None:
+            # Through the runner's own signal, as a searched answer would come, so that
+            # whoever listens for hints (the insight's losing-move trace) hears it too.
+            self.hints.cancel()
+            self.scene.set_hint(None)
+            self.hints.answered.emit(HintAnswer(0, game.position, known))
             return
         if not self.hints.available:
             self.hint_bar.show_message(
