@@ -16,6 +16,7 @@ from freecell.engine import (
     MoveCards,
     Position,
     UndoTo,
+    apply_move,
     deal,
     parse_board,
     parse_moves,
@@ -253,6 +254,25 @@ def test_the_losing_move_is_pinned_down_through_unchecked_positions() -> None:
     assert trail.unchecked_between(game) is None
     losing = trail.losing_move(game)
     assert losing is not None and losing.proven and losing.index == 0
+
+
+def test_every_position_along_a_winning_line_is_known_winnable_with_the_rest() -> None:
+    start = losing_board()
+    line = BuiltinSolver().solve(start, FREECELL, SMALL)
+    assert isinstance(line, Solved) and len(line.moves) > 3
+    trail = WinnabilityTrail()
+    trail.record(start, Verdict.WINNABLE, line.moves)
+    position = start
+    for n, move in enumerate(line.moves):
+        assert trail.verdict(position) is Verdict.WINNABLE
+        assert trail.solution(position) == line.moves[n:]
+        position = apply_move(position, move)
+    assert position.is_won and trail.verdict(position) is Verdict.WINNABLE
+    # off the line nothing is claimed; a loss recorded with a line keeps no line
+    off = apply_move(start, parse_moves(LOSING_MOVE)[0])
+    assert trail.verdict(off) is None
+    trail.record(off, Verdict.LOST, line.moves)
+    assert trail.verdict(off) is Verdict.LOST and trail.solution(off) is None
 
 
 QT_BLOCKER = """

@@ -292,6 +292,27 @@ def test_a_hint_after_the_live_check_needs_no_second_search(qtbot, tmp_path: Pat
     window.hints.cancel()
 
 
+def test_following_the_line_meets_positions_already_known(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The positions along the line a check found are winnable, with the rest of the
+    line: playing its moves needs no new check, and each hint is there at once."""
+    hint_service = DirectService()
+    window = make_window(qtbot, deal=2, service=hint_service, safe_autoplay=False)
+    insight = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
+    assert insight is not None
+    window.dispatch(LoadPosition(losing_board(), FREECELL))
+    _wait_state(qtbot, insight, "winnable")
+    line = insight.trail.solution(window.bus.game.position)
+    assert line and len(line) > 3
+    for move in line[:3]:
+        window.dispatch(MoveCards(move))
+        assert insight.state == "winnable"  # known at once: no check scheduled
+        assert not insight.debounce.isActive() and not insight.jobs.busy("live")
+    window.hint()
+    assert window.hint_bar.text == f"Hint: {describe_move(window.bus.game, line[3])}."
+    assert hint_service.calls == 0
+    insight.close()
+
+
 def test_preferences_switch_follows_without_saving_twice(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
     from freecell.storage import Settings
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .difficulty import Difficulty, Rating
-from .engine import FREECELL, Game, Move, Position, Variant, random_deal_number
+from .engine import FREECELL, Game, Move, Position, Variant, apply_move, random_deal_number
 from .rating_data import RatingTable, shipped
 from .storage import JsonFile, default_paths
 
@@ -241,9 +241,16 @@ class WinnabilityTrail:
     def record(
         self, position: Position, verdict: Verdict, solution: tuple[Move, ...] | None = None
     ) -> None:
+        """Keep a verdict; with a winning line, every position along it is winnable
+        too, with the rest of the line: a player who follows the hints (or plays the
+        same moves) meets positions already known, and is told at once."""
         self._verdicts[self._key(position)] = verdict
-        if solution is not None:
-            self._solutions[position] = solution  # exact layout: moves name columns
+        if solution is None or verdict is not Verdict.WINNABLE:
+            return
+        for n, move in enumerate(solution):
+            self._verdicts[self._key(position)] = Verdict.WINNABLE
+            self._solutions[position] = solution[n:]  # exact layout: moves name columns
+            position = apply_move(position, move)
 
     def verdict(self, position: Position) -> Verdict | None:
         if position.is_won:
