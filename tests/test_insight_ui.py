@@ -264,17 +264,24 @@ def test_a_hint_that_proves_a_loss_offers_the_undo_too(qtbot, tmp_path: Path) ->
     insight.close()
 
 
-def test_a_hint_after_the_live_check_needs_no_second_search(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The status bar already says "Winnable" or "Proven lost": a hint then comes from
-    what the check found, at once, and the hint's own worker is not asked."""
+def _checked_winnable(qtbot, tmp_path: Path, **settings):  # type: ignore[no-untyped-def]
+    """A window whose hints and insight have workers of their own (counted), on a
+    winnable position the live check has answered; and the line it found."""
     hint_service = DirectService()
-    window = make_window(qtbot, deal=2, service=hint_service)
+    window = make_window(qtbot, deal=2, service=hint_service, **settings)
     insight = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
     assert insight is not None
     window.dispatch(LoadPosition(losing_board(), FREECELL))
     _wait_state(qtbot, insight, "winnable")
     line = insight.trail.solution(window.bus.game.position)
     assert line
+    return window, insight, hint_service, line
+
+
+def test_a_hint_after_the_live_check_needs_no_second_search(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The status bar already says "Winnable" or "Proven lost": a hint then comes from
+    what the check found, at once, and the hint's own worker is not asked."""
+    window, insight, hint_service, line = _checked_winnable(qtbot, tmp_path)
     window.hint()
     # at once, no "Still checking": the first move of the line the check found
     assert window.hint_bar.kind == "hint" and window.scene.hint_visible
@@ -295,14 +302,8 @@ def test_a_hint_after_the_live_check_needs_no_second_search(qtbot, tmp_path: Pat
 def test_following_the_line_meets_positions_already_known(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The positions along the line a check found are winnable, with the rest of the
     line: playing its moves needs no new check, and each hint is there at once."""
-    hint_service = DirectService()
-    window = make_window(qtbot, deal=2, service=hint_service, safe_autoplay=False)
-    insight = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
-    assert insight is not None
-    window.dispatch(LoadPosition(losing_board(), FREECELL))
-    _wait_state(qtbot, insight, "winnable")
-    line = insight.trail.solution(window.bus.game.position)
-    assert line and len(line) > 3
+    window, insight, hint_service, line = _checked_winnable(qtbot, tmp_path, safe_autoplay=False)
+    assert len(line) > 3
     for move in line[:3]:
         window.dispatch(MoveCards(move))
         assert insight.state == "winnable"  # known at once: no check scheduled

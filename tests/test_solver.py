@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
+from collections.abc import Sequence
 
 import pytest
 
@@ -29,6 +30,7 @@ from freecell.solver import Budget, Mode, Solved, Unknown, Unsolvable, Verdict, 
 from freecell.solver.backends import UnknownBackend, available_backends, get_backend
 from freecell.solver.builtin import BuiltinSolver, ProofMemory
 from freecell.solver.fcsolve import FcSolveBackend, variant_flags
+from freecell.solver.search import SearchResult
 
 from conftest import require_fc_solve
 
@@ -369,11 +371,20 @@ def test_every_mix_of_open_lists_exhausts_the_same_space(
     """Baker's Game deal 10 has no solution: whatever the open lists, the search
     must visit every one of its 5,019 reachable states before it says so."""
     from freecell.solver import search
-    from freecell.solver.builtin import to_state
 
     monkeypatch.setattr(search, "DIVE_AFTER", dive_after)
     monkeypatch.setattr(search, "DIVE_LIMIT", dive_limit)
-    result = search.best_first(
+    result = _search_bakers_deal_10(orders)
+    assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
+
+
+def _search_bakers_deal_10(orders: Sequence[tuple[int, int, int]]) -> SearchResult:
+    """Baker's Game deal 10 (no solution: 5,019 reachable states), searched with
+    these open lists."""
+    from freecell.solver import search
+    from freecell.solver.builtin import to_state
+
+    return search.best_first(
         search.rules_for(BAKERS_GAME),
         to_state(deal(10, BAKERS_GAME)),
         orders=orders,
@@ -381,24 +392,15 @@ def test_every_mix_of_open_lists_exhausts_the_same_space(
         deadline=time.monotonic() + 60,
         cancel=None,
     )
-    assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
 
 
 def test_a_proof_ends_when_the_space_is_exhausted_not_when_the_divers_tire() -> None:
     """Once a shared open list runs dry, every state found has been expanded: the
     search stops there.  (It used to let the divers walk the space again until
     DIVE_LIMIT: Baker's Game deal 10 took 19,400 expansions for its 5,019 states.)"""
-    from freecell.solver import search
-    from freecell.solver.builtin import FAST_ORDERS, to_state
+    from freecell.solver.builtin import FAST_ORDERS
 
-    result = search.best_first(
-        search.rules_for(BAKERS_GAME),
-        to_state(deal(10, BAKERS_GAME)),
-        orders=FAST_ORDERS,
-        max_states=100_000,
-        deadline=time.monotonic() + 60,
-        cancel=None,
-    )
+    result = _search_bakers_deal_10(FAST_ORDERS)
     assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
     # The divers still walk through some states twice on their lines, not all.
     assert result.turns < 2 * result.states
