@@ -13,6 +13,7 @@ import pytest
 from freecell.engine import (
     BAKERS_GAME,
     FREECELL,
+    TWO_CELL,
     BuildRule,
     EmptyColumnRule,
     Move,
@@ -478,3 +479,85 @@ def test_the_diver_finds_what_the_greedy_lists_miss() -> None:
     verdict = SOLVER.solve(position, FREECELL, Budget(states=30_000, seconds=60))
     assert isinstance(verdict, Solved)
     assert replays_to_win(position, FREECELL, verdict.moves)
+
+
+# -- twins ---------------------------------------------------------------------------
+def test_twin_tables_name_cards_a_column_cannot_tell_apart_by_one_card() -> None:
+    from freecell.solver import search
+
+    tables = search.rules_for(FREECELL).twin_tables
+    five_hearts, five_diamonds = parse_card("5H").index, parse_card("5D").index
+    five_spades, five_clubs = parse_card("5S").index, parse_card("5C").index
+    for top, table in enumerate(tables):
+        twins = table[five_hearts] == table[five_diamonds]
+        assert twins == (top < 5)  # only cards above rank ``top`` are named by class
+        assert (table[five_spades] == table[five_clubs]) == twins
+        assert table[five_hearts] != table[five_spades]  # colours stay apart
+        # Cards up to rank ``top`` come through as they are -- and so do the
+        # foundation heights of a search using the table (below ``top``).
+        assert table[: 4 * top] == bytes(range(4 * top)) and table[0xFE:] == b"\xfe\xff"
+    # In suit, every card is told apart: no twins at all.
+    assert search.rules_for(BAKERS_GAME).twin_tables == ()
+
+
+def _search_two_cell_deal_21(twins_after: int) -> SearchResult:
+    """Deal 21 with two free cells: no solution, 6,269 reachable states."""
+    from freecell.solver import search
+    from freecell.solver.builtin import FAST_ORDERS, to_state
+
+    variant = TWO_CELL
+    old = search.TWINS_AFTER
+    search.TWINS_AFTER = twins_after
+    try:
+        return search.best_first(
+            search.rules_for(variant),
+            to_state(deal(21, variant)),
+            orders=FAST_ORDERS,
+            max_states=100_000,
+            deadline=time.monotonic() + 60,
+            cancel=None,
+        )
+    finally:
+        search.TWINS_AFTER = old
+
+
+def test_a_search_that_skips_twins_still_proves_what_the_whole_space_proves() -> None:
+    """Skipping a state whose twin was expanded must lose nothing: every state of the
+    whole reachable space has a twin among the states the skipping search reached."""
+    whole = _search_two_cell_deal_21(twins_after=10**9)
+    assert whole.outcome == "exhausted" and whole.twins is None
+    assert whole.states == whole.expanded == 6269
+    skipping = _search_two_cell_deal_21(twins_after=1)
+    assert skipping.outcome == "exhausted" and skipping.twins is not None
+    assert skipping.expanded < 0.6 * whole.expanded
+    table = skipping.twins
+    reached = {key.translate(table) for key in skipping.reached}
+    assert {key.translate(table) for key in whole.reached} == reached
+    # ... so the memory of that proof knows every one of those states lost, even
+    # those the skipping search never stored.
+    memory = ProofMemory()
+    memory.remember(TWO_CELL, skipping.reached, table)
+    unstored = set(whole.reached) - set(skipping.reached)
+    assert unstored and all(memory.lost(TWO_CELL, key) for key in unstored)
+
+
+def test_skipped_twins_are_searched_after_all_once_cards_near_them_can_go_home(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a deal that is won, foundations climb: each time one reaches the twin
+    rank, the skipped states go back to the open lists -- and the line still wins."""
+    from freecell.solver import search
+
+    requeued: list[int] = []
+    requeue = search._requeue
+
+    def spy(*args: object, **kwargs: object) -> None:
+        requeued.append(len(args[2]))  # type: ignore[arg-type]
+        requeue(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "_requeue", spy)
+    monkeypatch.setattr(search, "TWINS_AFTER", 1)
+    position = deal(10, FREECELL)  # (109 states skipped, then put back)
+    verdict = SOLVER.solve(position, FREECELL, Budget(states=100_000, seconds=60))
+    assert isinstance(verdict, Solved) and replays_to_win(position, FREECELL, verdict.moves)
+    assert sum(requeued) > 0

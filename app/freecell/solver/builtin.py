@@ -117,15 +117,21 @@ class ProofMemory:
     def __init__(self, capacity: int = 400_000) -> None:
         self.capacity = capacity
         self.enabled = False
-        self._proofs: list[tuple[Variant, frozenset[bytes]]] = []
+        # (variant, twin table or None, the keys -- through the table, if any)
+        self._proofs: list[tuple[Variant, bytes | None, frozenset[bytes]]] = []
 
-    def remember(self, variant: Variant, keys: list[bytes]) -> None:
-        """Keep the states of an exhausted search (all of them lost)."""
+    def remember(self, variant: Variant, keys: list[bytes], twins: bytes | None = None) -> None:
+        """Keep the states of an exhausted search (all of them lost).  With the
+        search's twin table (SearchResult.twins), their twins are known lost too: a
+        search that skipped a state never stored its children.  (A table leaves the
+        foundation heights of the proof's states alone, and maps no other height
+        onto them, so only a twin can match.)"""
         if len(keys) > self.capacity:
             return
-        self._proofs.insert(0, (variant, frozenset(keys)))
+        kept = frozenset(keys if twins is None else (k.translate(twins) for k in keys))
+        self._proofs.insert(0, (variant, twins, kept))
         total = 0
-        for n, (_, proof) in enumerate(self._proofs):
+        for n, (_, _, proof) in enumerate(self._proofs):
             total += len(proof)
             if total > self.capacity:
                 del self._proofs[n:]
@@ -133,7 +139,10 @@ class ProofMemory:
 
     def lost(self, variant: Variant, key: bytes) -> bool:
         """Is ``key`` (a canonical key, safe moves made) inside a proof?"""
-        return any(v == variant and key in p for v, p in self._proofs)
+        return any(
+            v == variant and (key if t is None else key.translate(t)) in p
+            for v, t, p in self._proofs
+        )
 
     def clear(self) -> None:
         self._proofs.clear()
@@ -205,7 +214,7 @@ class BuiltinSolver:
             return Solved(tuple(moves), states, time.monotonic() - started)
         if result.outcome == "exhausted" and not variant.foundation_return:
             if memory is not None:
-                memory.remember(variant, result.reached)
+                memory.remember(variant, result.reached, result.twins)
             return Unsolvable(states, time.monotonic() - started)
         suggestion = suggest(rules, position, variant, result.best_path)
         return Unknown(
