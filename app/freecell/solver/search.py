@@ -909,8 +909,9 @@ def best_first(
                     if max(f3) > high:
                         high = max(f3)
                         if twin_of is not None and high >= twin_rank:
-                            # Twins may part now: every state skipped goes back
-                            # to the shared lists, and classes start higher up.
+                            # Twins may part now: the classes start higher up,
+                            # and a skipped state left without a twin expanded
+                            # goes back to the shared lists.
                             twin_rank = high + _TWIN_MARGIN
                             twin_of = tables[twin_rank] if twin_rank < len(tables) else None
                             twins_done = _regroup(keys, closed, twin_of)
