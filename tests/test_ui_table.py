@@ -534,3 +534,22 @@ def test_court_cards_are_clearly_distinct(theme, qapp) -> None:  # type: ignore[
     for a, b in ((jack, queen), (queen, king), (jack, king), (king, ten)):
         differing = sum(p != q for p, q in zip(a, b, strict=True))
         assert differing > len(a) * 0.05  # more than a twentieth of the face differs
+
+
+def test_a_first_start_fits_the_window_to_the_screen(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """1100 x 820 where there is room; on a smaller screen (a 1366 x 768 laptop, or
+    the 800 x 600 offscreen one these tests run on) the whole window stays on it."""
+    from PySide6.QtCore import QSize
+
+    from freecell.ui.main_window import FIRST_SIZE, first_size
+
+    assert first_size(QSize(1920, 1080)) == FIRST_SIZE
+    small = first_size(QSize(1366, 768))
+    assert small.width() == 1100 and small.height() < 768 - 30  # (room for a title bar)
+    from freecell.ui.main_window import MainWindow, ViewSettings
+
+    window = MainWindow(deal_number=1, settings=ViewSettings(reduce_motion=True))
+    qtbot.addWidget(window)
+    available = window.screen().availableGeometry().size()
+    assert available.height() < FIRST_SIZE.height()  # (the test means something)
+    assert window.width() <= available.width() and window.height() <= available.height()

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -156,6 +156,17 @@ def describe_move(game: Game, move: Move) -> str:
     return f"move the {what} from {resolved.source.label} {where}"
 
 
+FIRST_SIZE = QSize(1100, 820)
+
+
+def first_size(available: QSize) -> QSize:
+    """The window's size on a first start (later ones restore the last): 1100 x 820,
+    or less where the screen has less room -- on a 1366 x 768 laptop the whole
+    window, status bar included, must be on screen, so that nothing the player
+    needs is under the edge."""
+    return FIRST_SIZE.boundedTo(available * 0.95)
+
+
 class MainWindow(QMainWindow):
     def __init__(
         self,
@@ -225,7 +236,7 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._build_menus()
         self._style()
-        self.resize(1100, 820)
+        self.resize(first_size(self.screen().availableGeometry().size()))
         self.scene.show_position(game.variant, game.position, animate=False)
         self._set_third_button(game.can_auto_finish)
         self._update_status()
