@@ -52,7 +52,7 @@ def test_golden_deal_is_shown_card_for_card(qtbot) -> None:  # type: ignore[no-u
     # all 52 visible, each exactly once, at the same pitch and rising depth
     assert sum(item.isVisible() for item in window.scene.items_by_card.values()) == 52
     assert window.status.text("deal") == "Deal #1 \u00b7 FreeCell"
-    assert window.status.text("limit") == "Move 5"
+    assert window.status.text("limit") == "Can move 5 cards"
     assert window.status.text("moves") == "Moves: 0"
     assert window.status.text("home") == "Home: 0/52"
 

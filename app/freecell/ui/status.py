@@ -228,7 +228,8 @@ class StatusPanel(QObject):
         self._fitting = True
         try:
             limit = movable_limit(game.position, game.variant)
-            self.labels["limit"].setText(f"Move {limit}")
+            # (Not "Move 5": beside "Moves: 0" that read as a second move counter.)
+            self.labels["limit"].setText(f"Can move {limit} card{'s' if limit != 1 else ''}")
             self.labels["moves"].setText(f"Moves: {game.move_count}")
             self.update_time(game.elapsed)
             self._score_shown = score is not None
