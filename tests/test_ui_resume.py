@@ -38,3 +38,32 @@ def test_a_saved_game_is_offered_back_with_a_way_out(tmp_path) -> None:  # type:
     assert "Welcome back: deal #1 is as you left it." in lines[1]
     assert lines[2] == "Keep playing|New deal"
     assert lines[3] == "0 True"  # New deal really starts afresh
+
+
+SIGNAL_CHILD = """
+import os, signal, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+def act():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    from freecell.engine import Move, MoveCards
+    for text in ("5a", "5b"):
+        window.dispatch(MoveCards(Move.parse(text)))
+    os.kill(os.getpid(), getattr(signal, sys.argv[1]))
+QTimer.singleShot(300, act)
+from freecell.ui.app import run
+code = run(deal_number=1)
+print("exit", code, flush=True)
+sys.exit(code)
+"""
+
+
+def test_a_signal_to_quit_closes_the_window_as_the_player_would(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """SIGTERM (a session ending) and SIGINT (Ctrl+C) used to end the process on the
+    spot; now the window closes, the game in progress is kept, and run() returns."""
+    for name in ("SIGTERM", "SIGINT"):
+        home = tmp_path / name
+        assert run_game_child(SIGNAL_CHILD, name, home=home) == ["exit 0"]
+        lines = run_game_child(RESUME_CHILD, "resume", home=home)
+        assert lines[0] == "1 2"  # deal 1, both moves kept

@@ -8,13 +8,14 @@ paint (see :func:`run`).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication
 
 from freecell.engine import Game, Variant
@@ -115,6 +116,36 @@ def settings_saver(store: SettingsStore) -> Callable[[ViewSettings], None]:
 def view_settings(store: SettingsStore) -> ViewSettings:
     """The window's settings as the settings file has them."""
     return _view_settings(store.load())
+
+
+def close_on_signals(window: MainWindow) -> QSocketNotifier:
+    """SIGTERM (a session ending, ``kill``), SIGINT (Ctrl+C in the terminal) and
+    SIGHUP close the window as the player would: the game in progress and the
+    window's place are saved, and the solver's worker process stops.  (They used to
+    end the process on the spot, leaving the worker's semaphores to the resource
+    tracker.)  Python runs a handler only between its own bytecodes, and Qt's loop
+    runs none while idle, so the signal also writes a byte to a socket Qt watches:
+    reading it is Python code, and the handler runs then."""
+    import signal
+    import socket
+
+    wake, wake_write = socket.socketpair()
+    wake.setblocking(False)
+    wake_write.setblocking(False)
+    signal.set_wakeup_fd(wake_write.fileno())
+    notifier = QSocketNotifier(wake.fileno(), QSocketNotifier.Type.Read, window)
+
+    def drain() -> None:
+        with contextlib.suppress(OSError):  # (nothing to read is no matter)
+            wake.recv(64)
+
+    notifier.activated.connect(drain)
+    window.wake_sockets = (wake, wake_write)  # type: ignore[attr-defined]  # (kept open)
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, lambda *_: QTimer.singleShot(0, window.close))
+    return notifier
 
 
 def run(
@@ -312,6 +343,7 @@ def run(
         )
     elif notices:
         window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)
+    close_on_signals(window)
     code = app.exec()
     try:
         storage.save_game(window.bus.game)
