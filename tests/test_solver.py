@@ -561,3 +561,30 @@ def test_skipped_twins_are_searched_after_all_once_cards_near_them_can_go_home(
     verdict = SOLVER.solve(position, FREECELL, Budget(states=100_000, seconds=60))
     assert isinstance(verdict, Solved) and replays_to_win(position, FREECELL, verdict.moves)
     assert sum(requeued) > 0
+
+
+def test_putting_twins_back_stops_when_the_search_must() -> None:
+    """Regrouping and putting back go over up to every state stored (50 ms at
+    84,000 states), so they honour a cancel or a deadline part way, as the search
+    does every 64 expansions; the search then ends, not a proof."""
+    from freecell.solver import search
+
+    rules = search.rules_for(FREECELL)
+    found, cells, cols = search.settle_start(rules, builtin.to_state(deal(1, FREECELL)))
+    key = search.make_key(found, cells, cols)
+    keys = [key] * 10_000
+    closed = bytearray([1]) * len(keys)
+    table = rules.twin_tables[3]
+    assert len(search._regroup(keys, closed, table, lambda: "")) == 1  # (all one key)
+    asked: list[int] = []
+
+    def halt() -> str:
+        asked.append(1)
+        return "cancelled"
+
+    search._regroup(keys, closed, table, halt)
+    assert len(asked) == 1  # stopped at once, not after 10,000 states
+    shared: list = [({}, [], 1, 2, 1)]  # type: ignore[type-arg]
+    skipped = [(n, 1) for n in range(len(keys))]
+    search._requeue(rules, keys, skipped, {}, None, closed, shared, halt)
+    assert shared[0][0] == {} and len(asked) == 2  # nothing put back

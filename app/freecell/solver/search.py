@@ -835,6 +835,14 @@ def best_first(
     twin_of: bytes | None = None
     twins_done: dict[bytes, int] = {}
     skipped: list[tuple[int, int]] = []
+
+    def halted() -> str:
+        """Why the search must stop now ("cancelled", "budget"), or ""."""
+        if cancel is not None and cancel.is_set():
+            return "cancelled"
+        return "budget" if clock() > deadline else ""
+
+    halt = ""
     while live:
         expansions += 1
         if expansions == DIVE_AFTER:
@@ -843,11 +851,9 @@ def best_first(
             twin_rank = high + _TWIN_MARGIN
             twin_of = tables[twin_rank] if twin_rank < len(tables) else None
         if expansions & 63 == 0:
-            if cancel is not None and cancel.is_set():
-                outcome = "cancelled"
-                break
-            if clock() > deadline:
-                outcome = "budget"
+            halt = halted()
+            if halt:
+                outcome = halt
                 break
         turn = (turn + 1) % len(live)
         buckets, in_use, pushes, own, marks = live[turn]
@@ -914,8 +920,13 @@ def best_first(
                             # goes back to the shared lists.
                             twin_rank = high + _TWIN_MARGIN
                             twin_of = tables[twin_rank] if twin_rank < len(tables) else None
-                            twins_done = _regroup(keys, closed, twin_of)
-                            _requeue(rules, keys, skipped, twins_done, twin_of, closed, shared)
+                            twins_done = _regroup(keys, closed, twin_of, halted)
+                            _requeue(
+                                rules, keys, skipped, twins_done, twin_of, closed, shared, halted
+                            )
+                            halt = halted()
+                            if halt:  # (they stopped part way: so does the search)
+                                break
                 targets = pushes
                 base, depth = _h(rules, ck, f3, c3, k3)
                 if base + depth < best_h:
@@ -949,6 +960,9 @@ def best_first(
         if goal >= 0:
             outcome = "solved"
             break
+        if halt:
+            outcome = halt
+            break
         if len(keys) >= max_states:
             outcome = "budget"
             break
@@ -958,14 +972,24 @@ def best_first(
     )
 
 
-def _regroup(keys: list[bytes], closed: bytearray, twin_of: bytes | None) -> dict[bytes, int]:
+# _regroup and _requeue go over up to every state stored (deal 13467, 84,000 states:
+# 50 ms), so they look at the cancel and the clock as often as the search does.
+_HALT_EVERY = 4096
+
+
+def _regroup(
+    keys: list[bytes], closed: bytearray, twin_of: bytes | None, halted: Callable[[], str]
+) -> dict[bytes, int]:
     """The states expanded so far (``closed`` 1), by their keys through a new twin
-    table: the twins a search may still skip once the table has changed."""
+    table: the twins a search may still skip once the table has changed.  (Part of
+    them if ``halted`` says stop: the search then ends.)"""
     done: dict[bytes, int] = {}
     if twin_of is not None:
         for sid, key in enumerate(keys):
             if closed[sid] == 1:
                 done.setdefault(key.translate(twin_of), sid)
+            if not sid % _HALT_EVERY and halted():
+                break
     return done
 
 
@@ -977,12 +1001,16 @@ def _requeue(
     twin_of: bytes | None,
     closed: bytearray,
     shared: list[_Push],
+    halted: Callable[[], str],
 ) -> None:
     """After the twin table changed: put the skipped states that no longer have a
     twin expanded back into every shared list (as best_first pushes a new state),
-    to be expanded after all; the others stay skipped."""
+    to be expanded after all; the others stay skipped.  (Part of them if ``halted``
+    says stop: the search then ends.)"""
     still = []
-    for sid, g in skipped:
+    for n, (sid, g) in enumerate(skipped):
+        if not n % _HALT_EVERY and halted():
+            break
         key = keys[sid]
         if twin_of is not None and key.translate(twin_of) in twins_done:
             still.append((sid, g))
