@@ -375,19 +375,21 @@ def test_every_mix_of_open_lists_exhausts_the_same_space(
 
     monkeypatch.setattr(search, "DIVE_AFTER", dive_after)
     monkeypatch.setattr(search, "DIVE_LIMIT", dive_limit)
-    result = _search_bakers_deal_10(orders)
+    result = _search_lost_deal(BAKERS_GAME, 10, orders)
     assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
 
 
-def _search_bakers_deal_10(orders: Sequence[tuple[int, int, int]]) -> SearchResult:
-    """Baker's Game deal 10 (no solution: 5,019 reachable states), searched with
-    these open lists."""
+def _search_lost_deal(
+    variant: Variant, number: int, orders: Sequence[tuple[int, int, int]]
+) -> SearchResult:
+    """A deal with no solution (Baker's Game deal 10: 5,019 reachable states; deal
+    21 with two free cells: 6,269), searched to the end with these open lists."""
     from freecell.solver import search
     from freecell.solver.builtin import to_state
 
     return search.best_first(
-        search.rules_for(BAKERS_GAME),
-        to_state(deal(10, BAKERS_GAME)),
+        search.rules_for(variant),
+        to_state(deal(number, variant)),
         orders=orders,
         max_states=100_000,
         deadline=time.monotonic() + 60,
@@ -401,7 +403,7 @@ def test_a_proof_ends_when_the_space_is_exhausted_not_when_the_divers_tire() -> 
     DIVE_LIMIT: Baker's Game deal 10 took 19,400 expansions for its 5,019 states.)"""
     from freecell.solver.builtin import FAST_ORDERS
 
-    result = _search_bakers_deal_10(FAST_ORDERS)
+    result = _search_lost_deal(BAKERS_GAME, 10, FAST_ORDERS)
     assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
     # The divers still walk through some states twice on their lines, not all.
     assert result.turns < 2 * result.states
@@ -500,34 +502,20 @@ def test_twin_tables_name_cards_a_column_cannot_tell_apart_by_one_card() -> None
     assert search.rules_for(BAKERS_GAME).twin_tables == ()
 
 
-def _search_two_cell_deal_21(twins_after: int) -> SearchResult:
-    """Deal 21 with two free cells: no solution, 6,269 reachable states."""
-    from freecell.solver import search
-    from freecell.solver.builtin import FAST_ORDERS, to_state
-
-    variant = TWO_CELL
-    old = search.TWINS_AFTER
-    search.TWINS_AFTER = twins_after
-    try:
-        return search.best_first(
-            search.rules_for(variant),
-            to_state(deal(21, variant)),
-            orders=FAST_ORDERS,
-            max_states=100_000,
-            deadline=time.monotonic() + 60,
-            cancel=None,
-        )
-    finally:
-        search.TWINS_AFTER = old
-
-
-def test_a_search_that_skips_twins_still_proves_what_the_whole_space_proves() -> None:
+def test_a_search_that_skips_twins_still_proves_what_the_whole_space_proves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Skipping a state whose twin was expanded must lose nothing: every state of the
     whole reachable space has a twin among the states the skipping search reached."""
-    whole = _search_two_cell_deal_21(twins_after=10**9)
+    from freecell.solver import search
+    from freecell.solver.builtin import FAST_ORDERS
+
+    monkeypatch.setattr(search, "TWINS_AFTER", 10**9)
+    whole = _search_lost_deal(TWO_CELL, 21, FAST_ORDERS)
     assert whole.outcome == "exhausted" and whole.twins is None
     assert whole.states == whole.expanded == 6269
-    skipping = _search_two_cell_deal_21(twins_after=1)
+    monkeypatch.setattr(search, "TWINS_AFTER", 1)
+    skipping = _search_lost_deal(TWO_CELL, 21, FAST_ORDERS)
     assert skipping.outcome == "exhausted" and skipping.twins is not None
     assert skipping.expanded < 0.6 * whole.expanded
     table = skipping.twins
