@@ -541,12 +541,11 @@ def test_a_first_start_fits_the_window_to_the_screen(qtbot) -> None:  # type: ig
     the 800 x 600 offscreen one these tests run on) the whole window stays on it."""
     from PySide6.QtCore import QSize
 
-    from freecell.ui.main_window import FIRST_SIZE, first_size
+    from freecell.ui.main_window import FIRST_SIZE, MainWindow, ViewSettings, first_size
 
     assert first_size(QSize(1920, 1080)) == FIRST_SIZE
     small = first_size(QSize(1366, 768))
     assert small.width() == 1100 and small.height() < 768 - 30  # (room for a title bar)
-    from freecell.ui.main_window import MainWindow, ViewSettings
 
     window = MainWindow(deal_number=1, settings=ViewSettings(reduce_motion=True))
     qtbot.addWidget(window)
