@@ -409,6 +409,112 @@ def test_a_proof_ends_when_the_space_is_exhausted_not_when_the_divers_tire() -> 
     assert result.turns < 2 * result.states
 
 
+# -- the sweep ------------------------------------------------------------------------
+def _sweep_from(monkeypatch: pytest.MonkeyPatch, after: int, states: int = 10**9) -> None:
+    """Start the sweep after ``after`` expansions, bounded by ``states`` (its growth
+    unbounded, so that only ``states`` stops it)."""
+    from freecell.solver import search
+
+    monkeypatch.setattr(search, "SWEEP_AFTER", after)
+    monkeypatch.setattr(search, "SWEEP_STATES", states)
+    monkeypatch.setattr(search, "SWEEP_GROWTH", 10**6)
+
+
+@pytest.mark.parametrize(
+    ("variant", "number", "states"), [(BAKERS_GAME, 10, 5019), (TWO_CELL, 21, 6269)]
+)
+@pytest.mark.parametrize("after", [1, 300, 10**9])
+def test_a_sweep_that_runs_dry_has_seen_the_whole_space(
+    variant: Variant, number: int, states: int, after: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sweep's stack starts with every state not yet expanded and takes every
+    state found: when it runs dry, it has reached exactly the states the open lists
+    reach.  (Twins off, so that both count the whole space.)"""
+    from freecell.solver import search
+    from freecell.solver.builtin import FAST_ORDERS
+
+    monkeypatch.setattr(search, "TWINS_AFTER", 10**9)
+    monkeypatch.setattr(search, "DIVE_AFTER", 10**9)
+    whole = _search_lost_deal(variant, number, FAST_ORDERS)
+    _sweep_from(monkeypatch, after)
+    swept = _search_lost_deal(variant, number, FAST_ORDERS)
+    assert (swept.outcome, swept.states, swept.expanded) == ("exhausted", states, states)
+    assert set(swept.reached) == set(whole.reached)
+    if after < states:
+        # Only the sweep expanded after ``after``: it never expands a state twice.
+        # (The last turn is the one that finds its stack dry.)
+        assert swept.turns == swept.expanded + 1
+
+
+@pytest.mark.parametrize("budget", [1, 200, 2000])
+def test_a_sweep_that_stops_leaves_its_open_states_to_the_lists(
+    budget: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sweep stopped part way hands the states it found and left open to the
+    shared lists, so the proof they finish is still whole: every state stored is
+    expanded."""
+    from freecell.solver.builtin import FAST_ORDERS
+
+    _sweep_from(monkeypatch, 300, budget)
+    result = _search_lost_deal(BAKERS_GAME, 10, FAST_ORDERS)
+    assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
+    assert result.turns > result.expanded  # (the divers came back after it)
+
+
+def test_a_sweep_stops_when_its_frontier_widens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Growth, not only the states budget, stops a sweep: with no room to grow it
+    stops at its first check, and the lists finish the proof."""
+    from freecell.solver import search
+    from freecell.solver.builtin import FAST_ORDERS
+
+    monkeypatch.setattr(search, "SWEEP_AFTER", 300)
+    monkeypatch.setattr(search, "SWEEP_GROWTH", 0)
+    monkeypatch.setattr(search, "SWEEP_SLACK", 0)
+    result = _search_lost_deal(BAKERS_GAME, 10, FAST_ORDERS)
+    assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
+    assert result.turns > result.expanded
+
+
+@pytest.mark.parametrize("number", [1, 10, 617, 4864])
+def test_lines_found_in_or_after_a_sweep_replay_to_a_win(
+    number: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether the sweep finds the line itself (it starts at once and is never
+    stopped) or stops early and leaves it to the lists, the line wins -- with twins
+    put back part way through (deal 10) as well."""
+    from freecell.solver import search
+
+    monkeypatch.setattr(search, "TWINS_AFTER", 1)
+    position = deal(number, FREECELL)
+    for budget in (10**9, 100):
+        _sweep_from(monkeypatch, 1, budget)
+        verdict = SOLVER.solve(position, FREECELL, Budget(states=200_000, seconds=60))
+        assert isinstance(verdict, Solved), (number, budget)
+        assert replays_to_win(position, FREECELL, verdict.moves)
+
+
+def test_a_sweep_honours_the_deadline() -> None:
+    """The sweep takes every turn, and the search still looks at the clock every 64
+    of them: a deadline passed during the sweep ends the search as "budget", never
+    as a proof."""
+    from freecell.solver import search
+    from freecell.solver.builtin import FAST_ORDERS, to_state
+
+    ticks = iter(range(10**6))  # (the clock says n at its n+1-th look)
+    stop_at = search.SWEEP_AFTER // 64 + 20  # (20 looks at it into the sweep)
+    result = search.best_first(
+        search.rules_for(FREECELL),
+        to_state(deal(11982, FREECELL)),
+        orders=FAST_ORDERS,
+        max_states=200_000,
+        deadline=stop_at - 0.5,
+        cancel=None,
+        clock=lambda: next(ticks),
+    )
+    assert result.outcome == "budget"
+    assert result.turns == (stop_at + 1) * 64
+
+
 # -- proofs remembered ---------------------------------------------------------------
 @pytest.fixture
 def memory(monkeypatch: pytest.MonkeyPatch) -> ProofMemory:
@@ -539,9 +645,9 @@ def test_skipped_twins_are_searched_after_all_once_cards_near_them_can_go_home(
     requeued: list[int] = []
     requeue = search._requeue
 
-    def spy(*args: object, **kwargs: object) -> None:
+    def spy(*args: object, **kwargs: object) -> list[int]:
         requeued.append(len(args[2]))  # type: ignore[arg-type]
-        requeue(*args, **kwargs)  # type: ignore[arg-type]
+        return requeue(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search, "_requeue", spy)
     monkeypatch.setattr(search, "TWINS_AFTER", 1)

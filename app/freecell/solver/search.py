@@ -741,6 +741,7 @@ def diver(jitter: int = 0, *, by_heuristic: bool = True) -> Order:
 _Push = tuple[dict[int, list[int]], list[int], int, int, int]
 _Queue = tuple[dict[int, list[int]], list[int], list[_Push], list[_Push] | None, bytearray]
 _NONE_SEEN: dict[bytes, int] = {}  # what a diver's expansion filters against
+_NO_LISTS: list[_Push] = []  # where the sweep pushes its children: nowhere
 # Divers join the search after this many expansions, and leave it after making
 # DIVE_LIMIT expansions of their own (all divers together).  A proof pays for the
 # dives that expand a state again (deal 11982: 6,588 of 37,605 expansions), but
@@ -766,6 +767,26 @@ _TWIN_MARGIN = 1  # classes start this many ranks above the highest foundation
 # (From the first expansion, the hard deals needed fewer states in all, but more
 # of them came near the 5 s limit: deal 29001 took 121,000 states, not 22,000.)
 TWINS_AFTER = DIVE_AFTER
+# The sweep: a deal still unsolved after SWEEP_AFTER expansions (490 of 1-32000)
+# may be lost, and a proof must expand every state, so the search then gives every
+# turn to one depth-first search: children in the order expand() makes them, no
+# heuristic, no open lists -- a state costs about half as much there.  Its stack
+# starts with every state not yet expanded and takes every state found, so when it
+# runs dry that is a proof (deal 11982: 2.6 G instructions, not 4.2 G).
+# It costs the deals that are won, so it is bounded.  It stops once its stack (the
+# open frontier) has grown by a quarter and SWEEP_SLACK states: a search closing in
+# on a proof shrinks it, a widening one is not near its end.  (11982's never passes
+# its start; of 110 lost deals of Baker's Game and two- and three-cell FreeCell, 3
+# passed the bound, by 15 to 230 states, and were proven by the lists instead.)  It
+# also stops once it has stored SWEEP_STATES states (11982 needs 34,400 more).  The
+# states it found and left open then go into the shared lists, and the search goes
+# on as before.  Of the 401 hard deals of 1-32000 that reach it, the sweep solves
+# 113 by itself; the ones that look lost to it pay for it (13467, the longest
+# search: 31,000 states more).
+SWEEP_AFTER = 3000
+SWEEP_GROWTH = 1.25
+SWEEP_SLACK = 250
+SWEEP_STATES = 40_000
 
 
 def best_first(
@@ -783,8 +804,9 @@ def best_first(
 
     Every distinct state is stored once (numbered in ``keys``, with its parent's
     number) and pushed to every shared (not diver) list, so when one of those runs
-    dry the reachable space is exhausted.  ``max_states`` bounds the stored states,
-    which bounds memory.
+    dry the reachable space is exhausted.  (While the sweep runs, see SWEEP_AFTER,
+    its stack holds what the lists do not, and it takes that role.)
+    ``max_states`` bounds the stored states, which bounds memory.
     """
     found, cells, cols = settle_start(rules, start)
     root = make_key(found, cells, cols)
@@ -843,6 +865,11 @@ def best_first(
         return "budget" if clock() > deadline else ""
 
     halt = ""
+    # The sweep's stack while it runs (see SWEEP_AFTER): sid << _G_BITS | depth.
+    sweep: list[int] | None = None
+    sweep_from = 0  # the first state it found
+    sweep_stop = 0  # the size of its stack at which it stops
+    code = 0
     while live:
         expansions += 1
         if expansions == DIVE_AFTER:
@@ -850,14 +877,46 @@ def best_first(
         if expansions == TWINS_AFTER:
             twin_rank = high + _TWIN_MARGIN
             twin_of = tables[twin_rank] if twin_rank < len(tables) else None
+        if expansions == SWEEP_AFTER and shared:
+            sweep = _open_states(shared[0], closed)
+            sweep_from = len(keys)
+            sweep_stop = int(len(sweep) * SWEEP_GROWTH) + SWEEP_SLACK
         if expansions & 63 == 0:
             halt = halted()
             if halt:
                 outcome = halt
                 break
-        turn = (turn + 1) % len(live)
-        buckets, in_use, pushes, own, marks = live[turn]
-        sid, bucket = _pop(buckets, in_use, marks)
+            if sweep is not None and (
+                len(sweep) > sweep_stop or len(keys) - sweep_from > SWEEP_STATES
+            ):
+                # The sweep stops: what it found and left open joins the shared
+                # lists (the rest of its stack is there already).
+                for code in sweep:
+                    sid = code >> _G_BITS
+                    if sid >= sweep_from and not closed[sid]:
+                        key = keys[sid]
+                        base, depth = heuristic(rules, key, *decode(key))
+                        if base + depth < best_h:
+                            best_h = base + depth
+                            best = sid
+                        _push_shared(shared, sid, base, depth, code & _G_MASK)
+                sweep = None
+        if sweep is not None:  # the sweep's turn: every turn, while it runs
+            sid = -1
+            while sweep:
+                code = sweep.pop()
+                sid = code >> _G_BITS
+                if not closed[sid]:
+                    break
+                sid = -1
+            if sid < 0:
+                break  # every state not expanded was on its stack: a proof
+            bucket = code & _G_MASK
+            pushes, own, marks = _NO_LISTS, None, closed
+        else:
+            turn = (turn + 1) % len(live)
+            buckets, in_use, pushes, own, marks = live[turn]
+            sid, bucket = _pop(buckets, in_use, marks)
         if sid < 0 and own is not None and shared:
             # A diver at the end of its lines dives again from the best state of
             # the first shared list.
@@ -898,9 +957,10 @@ def best_first(
         f, ce, co = decode(keys[sid])
         # A diver sees every child, known or not: its line may run through states
         # another list found first (and has not expanded yet).
-        for nth, (ck, f3, c3, k3) in enumerate(
-            _expand(rules, f, ce, co, ids if own is None else _NONE_SEEN)
-        ):
+        children = _expand(rules, f, ce, co, ids if own is None else _NONE_SEEN)
+        if sweep is not None:
+            children.reverse()  # (a stack: the first made is expanded first)
+        for nth, (ck, f3, c3, k3) in enumerate(children):
             child = ids.get(ck, -1)
             if child < 0:
                 child = len(keys)
@@ -922,12 +982,17 @@ def best_first(
                             twin_rank = high + _TWIN_MARGIN
                             twin_of = tables[twin_rank] if twin_rank < len(tables) else None
                             twins_done = _regroup(keys, closed, twin_of, halted)
-                            _requeue(
+                            back = _requeue(
                                 rules, keys, skipped, twins_done, twin_of, closed, shared, halted
                             )
+                            if sweep is not None:
+                                sweep += back
                             halt = halted()
                             if halt:  # (they stopped part way: so does the search)
                                 break
+                if sweep is not None:
+                    sweep.append(child << _G_BITS | g1)
+                    continue
                 targets = pushes
                 base, depth = _h(rules, ck, f3, c3, k3)
                 if base + depth < best_h:
@@ -1003,12 +1068,13 @@ def _requeue(
     closed: bytearray,
     shared: list[_Push],
     halted: Callable[[], str],
-) -> None:
+) -> list[int]:
     """After the twin table changed: put the skipped states that no longer have a
-    twin expanded back into every shared list (as best_first pushes a new state),
-    to be expanded after all; the others stay skipped.  (Part of them if ``halted``
-    says stop: the search then ends.)"""
+    twin expanded back into every shared list, to be expanded after all, and return
+    them (as sid << _G_BITS | depth, for the sweep's stack); the others stay
+    skipped.  (Part of them if ``halted`` says stop: the search then ends.)"""
     still = []
+    back = []
     for n, (sid, g) in enumerate(skipped):
         if not n % _HALT_EVERY and halted():
             break
@@ -1018,15 +1084,34 @@ def _requeue(
             continue
         closed[sid] = 0
         base, depth = heuristic(rules, key, *decode(key))
-        for buckets, in_use, gw, hw, dw in shared:
-            bucket = (((base + depth * dw) * hw + g * gw) << _G_BITS) + g
-            stack = buckets.get(bucket)
-            if stack is None:
-                buckets[bucket] = [sid]
-                heapq.heappush(in_use, bucket)
-            else:
-                stack.append(sid)
+        _push_shared(shared, sid, base, depth, g)
+        back.append(sid << _G_BITS | g)
     skipped[:] = still
+    return back
+
+
+def _push_shared(shared: list[_Push], sid: int, base: int, depth: int, g: int) -> None:
+    """Push a state found earlier into every shared list, as best_first pushes a new
+    one (whose inner loop has this written out, with no call per child)."""
+    for buckets, in_use, gw, hw, dw in shared:
+        bucket = (((base + depth * dw) * hw + g * gw) << _G_BITS) + g
+        stack = buckets.get(bucket)
+        if stack is None:
+            buckets[bucket] = [sid]
+            heapq.heappush(in_use, bucket)
+        else:
+            stack.append(sid)
+
+
+def _open_states(lst: _Push, closed: bytearray) -> list[int]:
+    """The states an open list holds that are not expanded yet, as the sweep's
+    stack (sid << _G_BITS | depth): the list's best on top."""
+    buckets, in_use = lst[0], lst[1]
+    stack: list[int] = []
+    for bucket in sorted(in_use, reverse=True):
+        g = bucket & _G_MASK
+        stack += [sid << _G_BITS | g for sid in buckets[bucket] if not closed[sid]]
+    return stack
 
 
 def _pop(buckets: dict[int, list[int]], in_use: list[int], closed: bytearray) -> tuple[int, int]:
