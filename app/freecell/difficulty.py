@@ -29,9 +29,10 @@ from freecell.solver.api import Budget, CancelToken, Mode, Solved, SolverBackend
 
 # The whole budget of one rating run.  Most deals need a few hundred states; a deal
 # still open after this many is unrated (no claim), never "unsolvable".  Enough for
-# the proof of deal 11982 (39,211 states), so that the one lost deal of 1-32000 is
-# shown as unwinnable before it is played, not as unrated.
-RATING_STATES = 50_000
+# every deal of 1-32000: the proof of deal 11982 (39,847 states), so that the one
+# lost deal is shown as unwinnable before it is played, and the longest search for
+# a line (13467: 116,491 states, about 3 s; with 50,000, 14 deals were unrated).
+RATING_STATES = 150_000
 # A safety net only: a rating run stopped by the clock is reported as unknown
 # rather than mis-rated, so the clock never changes a rating it gives.
 RATING_SECONDS = 600.0

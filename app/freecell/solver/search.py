@@ -777,7 +777,7 @@ TWINS_AFTER = DIVE_AFTER
 # open frontier) has grown by a quarter and SWEEP_SLACK states: a search closing in
 # on a proof shrinks it, a widening one is not near its end.  (11982's never passes
 # its start; of 110 lost deals of Baker's Game and two- and three-cell FreeCell, 3
-# passed the bound, by 15 to 230 states, and were proven by the lists instead.)  It
+# passed the bound, by 15 to 220 states, and were proven by the lists instead.)  It
 # also stops once it has stored SWEEP_STATES states (11982 needs 34,400 more).  The
 # states it found and left open then go into the shared lists, and the search goes
 # on as before.  Of the 401 hard deals of 1-32000 that reach it, the sweep solves
