@@ -493,6 +493,41 @@ def test_lines_found_in_or_after_a_sweep_replay_to_a_win(
         assert replays_to_win(position, FREECELL, verdict.moves)
 
 
+def test_the_search_for_a_shorter_line_does_not_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SHORT mode's second search looks for a shorter line of a deal already solved:
+    a sweep could prove nothing there, and would end it with a long line.  So it
+    searches as if there were no sweep."""
+    from freecell.solver import search
+    from freecell.solver.builtin import SHORT_ORDERS, to_state
+
+    def short_search(sweep_for_proof: bool) -> SearchResult:
+        return search.best_first(
+            search.rules_for(FREECELL),
+            to_state(deal(617, FREECELL)),
+            orders=SHORT_ORDERS,
+            max_states=100_000,
+            deadline=time.monotonic() + 60,
+            cancel=None,
+            sweep_for_proof=sweep_for_proof,
+        )
+
+    monkeypatch.setattr(search, "SWEEP_AFTER", 10**9)
+    unswept = short_search(True)
+    _sweep_from(monkeypatch, 1)
+    assert short_search(False).path == unswept.path
+    assert len(short_search(True).path) > len(unswept.path)  # (what a sweep finds)
+    calls: list[bool] = []
+    best_first = builtin.best_first
+
+    def spy(*args: object, **kwargs: object) -> SearchResult:
+        calls.append(bool(kwargs.get("sweep_for_proof", True)))
+        return best_first(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtin, "best_first", spy)
+    verdict = SOLVER.solve(deal(617, FREECELL), FREECELL, mode=Mode.SHORT)
+    assert isinstance(verdict, Solved) and calls == [True, False]
+
+
 def test_a_sweep_honours_the_deadline() -> None:
     """The sweep takes every turn, and the search still looks at the clock every 64
     of them: a deadline passed during the sweep ends the search as "budget", never

@@ -203,6 +203,7 @@ class BuiltinSolver:
                 max_states=min(max_states, SHORT_STATES),
                 deadline=min(deadline, time.monotonic() + SHORT_SECONDS),
                 cancel=cancel,
+                sweep_for_proof=False,  # (solved already: a line, not a proof, is sought)
             )
             states += again.states
             if again.outcome == "solved":

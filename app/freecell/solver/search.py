@@ -798,6 +798,7 @@ def best_first(
     deadline: float,
     cancel: CancelToken | None,
     clock: Callable[[], float] = time.monotonic,
+    sweep_for_proof: bool = True,
 ) -> SearchResult:
     """Best-first search with one open list per order, taking turns (alternation:
     one heuristic's blind spot is rarely the other's, which cuts the long tail).
@@ -807,6 +808,9 @@ def best_first(
     dry the reachable space is exhausted.  (While the sweep runs, see SWEEP_AFTER,
     its stack holds what the lists do not, and it takes that role.)
     ``max_states`` bounds the stored states, which bounds memory.
+
+    ``sweep_for_proof=False`` leaves the sweep out: a search for a shorter line of a
+    deal already solved can prove nothing, and a sweep would end it with a long line.
     """
     found, cells, cols = settle_start(rules, start)
     root = make_key(found, cells, cols)
@@ -877,7 +881,7 @@ def best_first(
         if expansions == TWINS_AFTER:
             twin_rank = high + _TWIN_MARGIN
             twin_of = tables[twin_rank] if twin_rank < len(tables) else None
-        if expansions == SWEEP_AFTER and shared:
+        if expansions == SWEEP_AFTER and shared and sweep_for_proof:
             sweep = _open_states(shared[0], closed)
             sweep_from = len(keys)
             sweep_stop = int(len(sweep) * SWEEP_GROWTH) + SWEEP_SLACK
