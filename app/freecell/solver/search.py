@@ -893,17 +893,9 @@ def best_first(
             if sweep is not None and (
                 len(sweep) > sweep_stop or len(keys) - sweep_from > SWEEP_STATES
             ):
-                # The sweep stops: what it found and left open joins the shared
-                # lists (the rest of its stack is there already).
-                for code in sweep:
-                    sid = code >> _G_BITS
-                    if sid >= sweep_from and not closed[sid]:
-                        key = keys[sid]
-                        base, depth = heuristic(rules, key, *decode(key))
-                        if base + depth < best_h:
-                            best_h = base + depth
-                            best = sid
-                        _push_shared(shared, sid, base, depth, code & _G_MASK)
+                h, sid = _hand_back(rules, keys, sweep, sweep_from, closed, shared)
+                if h < best_h:
+                    best_h, best = h, sid
                 sweep = None
         if sweep is not None:  # the sweep's turn: every turn, while it runs
             sid = -1
@@ -1087,16 +1079,42 @@ def _requeue(
             still.append((sid, g))
             continue
         closed[sid] = 0
-        base, depth = heuristic(rules, key, *decode(key))
-        _push_shared(shared, sid, base, depth, g)
+        _push_shared(rules, keys, shared, sid, g)
         back.append(sid << _G_BITS | g)
     skipped[:] = still
     return back
 
 
-def _push_shared(shared: list[_Push], sid: int, base: int, depth: int, g: int) -> None:
+_NO_BEST = 1 << 30  # (above any heuristic)
+
+
+def _hand_back(
+    rules: Rules,
+    keys: list[bytes],
+    sweep: list[int],
+    sweep_from: int,
+    closed: bytearray,
+    shared: list[_Push],
+) -> tuple[int, int]:
+    """When the sweep stops: push the states it found and left open into every
+    shared list (the rest of its stack is there already), and return the best of
+    them, as (heuristic, state number); (_NO_BEST, -1) when there are none."""
+    best_h, best = _NO_BEST, -1
+    for code in sweep:
+        sid = code >> _G_BITS
+        if sid >= sweep_from and not closed[sid]:
+            h = _push_shared(rules, keys, shared, sid, code & _G_MASK)
+            if h < best_h:
+                best_h, best = h, sid
+    return best_h, best
+
+
+def _push_shared(rules: Rules, keys: list[bytes], shared: list[_Push], sid: int, g: int) -> int:
     """Push a state found earlier into every shared list, as best_first pushes a new
-    one (whose inner loop has this written out, with no call per child)."""
+    one (whose inner loop has this written out, with no call per child); return its
+    heuristic (both numbers summed, as best_first ranks its best state)."""
+    key = keys[sid]
+    base, depth = heuristic(rules, key, *decode(key))
     for buckets, in_use, gw, hw, dw in shared:
         bucket = (((base + depth * dw) * hw + g * gw) << _G_BITS) + g
         stack = buckets.get(bucket)
@@ -1105,6 +1123,7 @@ def _push_shared(shared: list[_Push], sid: int, base: int, depth: int, g: int) -
             heapq.heappush(in_use, bucket)
         else:
             stack.append(sid)
+    return base + depth
 
 
 def _open_states(lst: _Push, closed: bytearray) -> list[int]:
