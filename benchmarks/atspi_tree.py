@@ -40,7 +40,7 @@ def run_game(deal_number: int, go_file: str) -> int:
 
     from freecell.engine import Move, MoveCards, Pile
     from freecell.ui.accessibility import install_accessibility
-    from freecell.ui.main_window import MainWindow, ViewSettings
+    from freecell.ui.shell.main_window import MainWindow, ViewSettings
 
     app = QApplication([sys.argv[0]])
     app.setApplicationName("freecell")

@@ -32,8 +32,8 @@ def run(live: bool, every_ms: int, moves_to_play: int) -> dict[str, float]:
     from freecell.engine import FREECELL, MoveCards, deal
     from freecell.solver.api import Budget, Mode, Solved
     from freecell.solver.builtin import BuiltinSolver
-    from freecell.ui.insight import install_insight
-    from freecell.ui.main_window import MainWindow, ViewSettings
+    from freecell.ui.features.insight import install_insight
+    from freecell.ui.shell.main_window import MainWindow, ViewSettings
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = MainWindow(deal_number=1941, settings=ViewSettings(card_size="fit"))

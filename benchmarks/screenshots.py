@@ -22,8 +22,8 @@ from PySide6.QtWidgets import QApplication
 
 from freecell.engine import MoveCards, Pile, legal_moves, parse_moves
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
-from freecell.ui.layout import CardSize
-from freecell.ui.main_window import MainWindow, ViewSettings
+from freecell.ui.shell.main_window import MainWindow, ViewSettings
+from freecell.ui.table.layout import CardSize
 
 
 def settle(app: QApplication, window: MainWindow) -> None:

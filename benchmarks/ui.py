@@ -17,7 +17,7 @@ warm-up round, the kinds in turn, and the best and the median are shown.
 
 The warm-up run also leaves what a player's earlier session leaves behind: the
 bytecode, and the painted card faces and table in the game's disk cache
-(``freecell.ui.picture_cache``), which the timed runs read.  A start with nothing
+(``freecell.ui.table.picture_cache``), which the timed runs read.  A start with nothing
 cached (a first start, a new window size, an upgrade) paints them; it is timed too,
 as a diagnostic, so the cache cannot hide what painting costs.
 """
@@ -65,7 +65,7 @@ def _age():
 WINDOW_ONLY = r"""
 import os, sys
 from PySide6.QtWidgets import QApplication
-from freecell.ui.main_window import MainWindow, ViewSettings
+from freecell.ui.shell.main_window import MainWindow, ViewSettings
 app = QApplication(sys.argv[:1])
 window = MainWindow(deal_number=1, settings=ViewSettings(card_size="fit"))
 def drawn():
@@ -166,8 +166,8 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from freecell.engine import DECK, FREECELL, LoadPosition, NewDeal, Position, card
-    from freecell.ui.layout import CardSize
-    from freecell.ui.main_window import MainWindow, ViewSettings
+    from freecell.ui.shell.main_window import MainWindow, ViewSettings
+    from freecell.ui.table.layout import CardSize
 
     rows: list[tuple[str, str, str]] = []
     # 1. start-up and memory, each in a fresh process, the four kinds taken in turn:

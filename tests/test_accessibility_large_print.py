@@ -10,7 +10,7 @@ from PySide6.QtGui import QImage
 from freecell.engine import DECK, Card, LoadPosition
 from freecell.themes import BUILTIN_THEMES, CardTheme
 from freecell.ui.accessibility.large_print import LARGE_PRINT_INDEX_POINTS
-from freecell.ui.layout import CardSize
+from freecell.ui.table.layout import CardSize
 from ui_helpers import board, make_window
 
 # Long columns: a whole suit in sequence (13 cards) and others of 8 to 10 cards.

@@ -211,7 +211,7 @@ def test_format_seconds() -> None:
 
 
 def _window(qtbot: Any, storage: Any) -> Any:
-    from freecell.ui.main_window import MainWindow, ViewSettings
+    from freecell.ui.shell.main_window import MainWindow, ViewSettings
 
     def save(view: ViewSettings) -> None:
         storage.settings.save(

@@ -6,8 +6,24 @@ from pathlib import Path
 
 import pytest
 
-from freecell import rating_data
-from freecell.difficulty import Difficulty, Rating, classify, par_of, rate_deal, rate_position
+from freecell.analysis import ratings as rating_data
+from freecell.analysis.difficulty import (
+    Difficulty,
+    Rating,
+    classify,
+    par_of,
+    rate_deal,
+    rate_position,
+)
+from freecell.analysis.insight import (
+    DealChooser,
+    DealFilter,
+    NoDealFound,
+    RatingCache,
+    Verdict,
+    WinnabilityTrail,
+    sequence_source,
+)
 from freecell.engine import (
     FREECELL,
     CommandBus,
@@ -20,15 +36,6 @@ from freecell.engine import (
     deal,
     parse_board,
     parse_moves,
-)
-from freecell.insight import (
-    DealChooser,
-    DealFilter,
-    NoDealFound,
-    RatingCache,
-    Verdict,
-    WinnabilityTrail,
-    sequence_source,
 )
 from freecell.solver.api import Budget, Mode, Solved, Unsolvable
 from freecell.solver.builtin import BuiltinSolver
@@ -294,10 +301,10 @@ def test_the_insight_core_imports_without_qt() -> None:
     import sys
 
     modules = [
-        "freecell.difficulty",
-        "freecell.rating_data",
-        "freecell.insight",
-        "freecell.rate_cli",
+        "freecell.analysis.difficulty",
+        "freecell.analysis.ratings",
+        "freecell.analysis.insight",
+        "freecell.cli.rate",
     ]
     result = subprocess.run(
         [sys.executable, "-c", QT_BLOCKER, *modules], capture_output=True, text=True

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from freecell import rating_data
+from freecell.analysis import ratings as rating_data
+from freecell.analysis.difficulty import rate_deal
 from freecell.cli import main
-from freecell.difficulty import rate_deal
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from freecell.difficulty import Difficulty, Rating
+from freecell.analysis.difficulty import Difficulty, Rating
+from freecell.analysis.insight import DealChooser, RatingCache, Verdict, sequence_source
+from freecell.analysis.ratings import RatingTable
 from freecell.engine import (
     FREECELL,
     LoadPosition,
@@ -19,13 +21,11 @@ from freecell.engine import (
     check_move,
     parse_moves,
 )
-from freecell.insight import DealChooser, RatingCache, Verdict, sequence_source
-from freecell.rating_data import RatingTable
 from freecell.solver.api import Budget, Mode
 from freecell.solver.api import Verdict as SolverVerdict
 from freecell.solver.builtin import BuiltinSolver
-from freecell.ui.insight import Insight, compare_with_par, install_insight
-from freecell.ui.main_window import describe_move
+from freecell.ui.features.insight import Insight, compare_with_par, install_insight
+from freecell.ui.shell.main_window import describe_move
 from test_insight import LOSING_MOVE, losing_board
 from ui_helpers import make_window
 
@@ -369,7 +369,7 @@ def test_a_second_new_deal_replaces_the_first_search(qtbot, tmp_path: Path) -> N
 
 
 def test_rating_tip_says_what_the_rating_is_made_of() -> None:
-    from freecell.ui.insight import rating_tip
+    from freecell.ui.features.insight import rating_tip
 
     tip = rating_tip(Rating(Difficulty.HARD, 104, 2_400), 92)
     assert "Hard" in tip and "2,400 positions" in tip and "104-move" in tip and "Par 92" in tip

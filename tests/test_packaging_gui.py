@@ -16,10 +16,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from freecell import launch
-from freecell.logging_setup import install_excepthook, remove_log_handler, setup_logging
-from freecell.ui import crash_dialog
-from freecell.ui.crash_dialog import CrashDialog, current_dialog, report_crash
-from freecell.ui.desktop import APP_ID, application_icon, set_desktop_id, set_icon
+from freecell.launch.logs import install_excepthook, remove_log_handler, setup_logging
+from freecell.ui.shell import crash_dialog
+from freecell.ui.shell.crash_dialog import CrashDialog, current_dialog, report_crash
+from freecell.ui.shell.desktop import APP_ID, application_icon, set_desktop_id, set_icon
 
 
 @pytest.fixture(autouse=True)

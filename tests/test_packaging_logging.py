@@ -16,7 +16,7 @@ import pytest
 
 import freecell
 from freecell import launch
-from freecell.logging_setup import (
+from freecell.launch.logs import (
     LOG_FILE_NAME,
     FreecellLogHandler,
     crash_summary,

@@ -16,7 +16,7 @@ from freecell.storage import SettingsStore
 from freecell.themes import FOUR_COLOUR, WALNUT
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.dialogs.plugins import PluginsDialog, install_plugins
-from freecell.ui.main_window import MainWindow, ViewSettings
+from freecell.ui.shell.main_window import MainWindow, ViewSettings
 from plugin_helpers import user_plugin_folder, write_plugin
 
 

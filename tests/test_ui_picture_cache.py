@@ -13,9 +13,9 @@ from PySide6.QtGui import QImage
 from freecell.engine import DECK
 from freecell.storage import default_paths
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CLASSIC
-from freecell.ui import picture_cache
-from freecell.ui.picture_cache import KEEP, PictureCache, deck_fingerprint
-from freecell.ui.renderer import CardPainter, CardRenderer
+from freecell.ui.table import picture_cache
+from freecell.ui.table.picture_cache import KEEP, PictureCache, deck_fingerprint
+from freecell.ui.table.renderer import CardPainter, CardRenderer
 
 W, H, DPR = 60, 84, 1.0
 

@@ -18,7 +18,7 @@ from freecell.engine import (
 )
 from freecell.engine import Move as EMove
 from freecell.solver.api import Solved, Unknown, Unsolvable
-from freecell.ui.run_picker import PickerPart
+from freecell.ui.table.run_picker import PickerPart
 from ui_helpers import (
     RUNS,
     FakeService,
@@ -483,7 +483,7 @@ def test_hints_are_off_when_the_solver_service_module_is_missing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from freecell.launch import module_exists
-    from freecell.ui import hints
+    from freecell.ui.features import hints
 
     assert module_exists("freecell.solver.service")
     assert not module_exists("freecell.solver.no_such_module")
@@ -493,7 +493,7 @@ def test_hints_are_off_when_the_solver_service_module_is_missing(
 
 
 def test_hints_from_the_real_solver_worker_process(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from freecell.ui.hints import default_service
+    from freecell.ui.features.hints import default_service
 
     service = default_service()  # the worker process, started on first use
     assert service is not None

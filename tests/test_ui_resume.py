@@ -23,7 +23,7 @@ def act():
         print(window.bus.game.move_count, window.bus.game.deal_number != 1, flush=True)
     window.close()
 QTimer.singleShot(300, act)
-from freecell.ui.app import run
+from freecell.ui.shell.app import run
 sys.exit(run(deal_number=1 if sys.argv[1] == "play" else None))
 """
 
@@ -52,7 +52,7 @@ def act():
         window.dispatch(MoveCards(Move.parse(text)))
     os.kill(os.getpid(), getattr(signal, sys.argv[1]))
 QTimer.singleShot(300, act)
-from freecell.ui.app import run
+from freecell.ui.shell.app import run
 code = run(deal_number=1)
 print("exit", code, flush=True)
 sys.exit(code)

@@ -14,7 +14,7 @@ from freecell.engine import BUILTIN_VARIANTS
 from freecell.plugins import create_manager
 from freecell.storage import Settings, SettingsStore, default_paths
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
-from freecell.ui.app import BUILTIN_PLUGINS, BUILTIN_SCORING, _builtins_suffice
+from freecell.ui.shell.app import BUILTIN_PLUGINS, BUILTIN_SCORING, _builtins_suffice
 from game_child import run_game_child
 
 
@@ -87,7 +87,7 @@ def act():
     print(window.renderer.theme.id, themes[-1], window.hint_bar.text or "-", flush=True)
     window.close()
 QTimer.singleShot(0, act)
-from freecell.ui.app import run
+from freecell.ui.shell.app import run
 sys.exit(run(deal_number=5))
 """
 )
@@ -139,7 +139,7 @@ def painted(window, previous):
         window.renderer.pictures.store_now()
     window.close()
 at_first_paint(painted)
-from freecell.ui.app import run
+from freecell.ui.shell.app import run
 sys.exit(run(deal_number=1))
 """
 )

@@ -23,9 +23,9 @@ from freecell.engine import (
     deal,
 )
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
-from freecell.ui.layout import CARD_ASPECT, CardSize, compute_layout
-from freecell.ui.renderer import CardPainter, index_metrics, large_print_index_height
-from freecell.ui.rules_page import RULES_HTML
+from freecell.ui.panels.rules_page import RULES_HTML
+from freecell.ui.table.layout import CARD_ASPECT, CardSize, compute_layout
+from freecell.ui.table.renderer import CardPainter, index_metrics, large_print_index_height
 from game_child import run_game_child
 from ui_helpers import RUNS, load, make_window
 
@@ -179,7 +179,7 @@ def test_a_face_from_the_blank_copy_is_the_card_painted_whole(qapp, theme, dpr: 
     painting the whole card on an empty canvas."""
     from PySide6.QtGui import QPainter
 
-    from freecell.ui.renderer import _card_canvas
+    from freecell.ui.table.renderer import _card_canvas
 
     painter = CardPainter(theme)
     for c in (card("AS"), card("10H"), card("QD"), card("KC"), None):
@@ -301,7 +301,7 @@ def test_about_names_version_and_licence(qtbot, monkeypatch) -> None:  # type: i
 
 def test_view_settings_are_saved_through_the_settings_callback(qtbot) -> None:  # type: ignore[no-untyped-def]
     saved = []
-    from freecell.ui.main_window import MainWindow, ViewSettings
+    from freecell.ui.shell.main_window import MainWindow, ViewSettings
 
     window = MainWindow(
         deal_number=1, settings=ViewSettings(), save_settings=lambda s: saved.append(s.card_size)
@@ -331,8 +331,8 @@ def test_launcher_does_not_import_qt_and_prints_version() -> None:
 
 def test_view_settings_round_trip_through_the_settings_file(qtbot) -> None:  # type: ignore[no-untyped-def]
     from freecell.storage import Settings, SettingsStore
-    from freecell.ui.app import settings_saver, view_settings
-    from freecell.ui.main_window import MainWindow
+    from freecell.ui.shell.app import settings_saver, view_settings
+    from freecell.ui.shell.main_window import MainWindow
 
     store = SettingsStore()
     store.save(Settings(enabled_plugins={"someone": False}))
@@ -358,7 +358,7 @@ def test_view_settings_round_trip_through_the_settings_file(qtbot) -> None:  # t
 
 def test_status_shows_the_score_only_when_the_scheme_keeps_one(qtbot) -> None:  # type: ignore[no-untyped-def]
     from freecell.scoring import STANDARD_SCORING, ScoreKeeper
-    from freecell.ui.main_window import MainWindow, ViewSettings
+    from freecell.ui.shell.main_window import MainWindow, ViewSettings
 
     plain = make_window(qtbot)
     assert not plain.status.labels["score"].isVisibleTo(plain)
@@ -389,7 +389,7 @@ def test_the_status_bar_reads_well_at_any_width(qtbot, width: int) -> None:  # t
     and accessible name), the least important items are left out first and listed
     in the deal label's tooltip, and they come back when there is room."""
     from freecell.ui.accessibility import install_accessibility
-    from freecell.ui.status import ElidedLabel
+    from freecell.ui.panels.status import ElidedLabel
 
     window = make_window(qtbot, deal=617)
     live = install_accessibility(window).live
@@ -428,7 +428,7 @@ def test_the_status_bar_reads_well_at_any_width(qtbot, width: int) -> None:  # t
 def test_an_empty_status_item_takes_no_room_until_it_has_text(qtbot) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QLabel
 
-    from freecell.ui.status import PRIORITY_RATING
+    from freecell.ui.panels.status import PRIORITY_RATING
 
     window = make_window(qtbot)
     rating = QLabel()
@@ -462,13 +462,13 @@ def act():
     window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
     if sys.argv[1] == "set":
         window.resize(760, 540)
-        from freecell.ui.layout import CardSize
+        from freecell.ui.table.layout import CardSize
         window.set_card_size(CardSize.LARGE)
     app.processEvents()
     print(window.width(), window.height(), window.settings.card_size, flush=True)
     window.close()
 QTimer.singleShot(300, act)
-from freecell.ui.app import run
+from freecell.ui.shell.app import run
 sys.exit(run(deal_number=5))
 """
 
@@ -507,7 +507,7 @@ def watch():
     window.view.on_first_paint = painted
 QTimer.singleShot(0, watch)
 QTimer.singleShot(0, act)
-from freecell.ui.app import run
+from freecell.ui.shell.app import run
 sys.exit(run(deal_number=5))
 """
 
@@ -541,7 +541,7 @@ def test_a_first_start_fits_the_window_to_the_screen(qtbot) -> None:  # type: ig
     the 800 x 600 offscreen one these tests run on) the whole window stays on it."""
     from PySide6.QtCore import QSize
 
-    from freecell.ui.main_window import FIRST_SIZE, MainWindow, ViewSettings, first_size
+    from freecell.ui.shell.main_window import FIRST_SIZE, MainWindow, ViewSettings, first_size
 
     assert first_size(QSize(1920, 1080)) == FIRST_SIZE
     small = first_size(QSize(1366, 768))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from freecell.engine import FREECELL, deal
-from freecell.ui.layout import CARD_WIDTHS, CardSize, compute_layout
-from freecell.ui.text_scale import system_text_scale
+from freecell.ui.table.layout import CARD_WIDTHS, CardSize, compute_layout
+from freecell.ui.table.text_scale import system_text_scale
 from ui_helpers import make_window
 
 

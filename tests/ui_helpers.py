@@ -26,9 +26,9 @@ from freecell.engine import (
 )
 from freecell.engine.cards import parse_rank
 from freecell.solver.api import Budget, Mode, Unknown, Verdict
-from freecell.ui.layout import Rect
-from freecell.ui.main_window import MainWindow, ViewSettings
-from freecell.ui.view import TableView
+from freecell.ui.shell.main_window import MainWindow, ViewSettings
+from freecell.ui.table.layout import Rect
+from freecell.ui.table.view import TableView
 
 
 def board(

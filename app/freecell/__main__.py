@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         except InvalidDealNumber as error:
             print(f"freecell: {error}", file=sys.stderr)
             return 2
-    from freecell.ui.app import run
+    from freecell.ui.shell.app import run
 
     return run(deal_number=number, variant_id=args.variant)
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .engine import (
+from freecell.engine import (
     DealStarted,
     Event,
     Game,

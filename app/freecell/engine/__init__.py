@@ -5,10 +5,10 @@ variants as data, positions, moves and their reasons, notation, the game with it
 history and clock, and the command bus the UI talks through.
 """
 
-from .bus import CommandBus
-from .cards import DECK, Card, Suit, card, make_card, parse_card
-from .clock import Clock
-from .commands import (
+from freecell.engine.bus import CommandBus
+from freecell.engine.cards import DECK, Card, Suit, card, make_card, parse_card
+from freecell.engine.clock import Clock
+from freecell.engine.commands import (
     AutoFinishStep,
     Command,
     LoadPosition,
@@ -24,7 +24,7 @@ from .commands import (
     Undo,
     UndoTo,
 )
-from .deal import (
+from freecell.engine.deal import (
     MAX_DEAL,
     MIN_DEAL,
     InvalidDealNumber,
@@ -33,7 +33,7 @@ from .deal import (
     parse_deal_number,
     random_deal_number,
 )
-from .events import (
+from freecell.engine.events import (
     AutoFinishAvailable,
     ClockChanged,
     DealStarted,
@@ -45,11 +45,11 @@ from .events import (
     Redone,
     Undone,
 )
-from .game import Game, Step
-from .moves import InvalidMoveNotation, Move, Pile, PileKind, parse_move, parse_moves
-from .notation import BoardFormatError, format_board, parse_board
-from .position import InvalidPosition, Position
-from .rules import (
+from freecell.engine.game import Game, Step
+from freecell.engine.moves import InvalidMoveNotation, Move, Pile, PileKind, parse_move, parse_moves
+from freecell.engine.notation import BoardFormatError, format_board, parse_board
+from freecell.engine.position import InvalidPosition, Position
+from freecell.engine.rules import (
     Refusal,
     apply_move,
     can_auto_finish,
@@ -64,7 +64,7 @@ from .rules import (
     safe_home_moves,
     single_card_steps,
 )
-from .variant import (
+from freecell.engine.variant import (
     BAKERS_GAME,
     BUILTIN_VARIANTS,
     EIGHT_OFF,

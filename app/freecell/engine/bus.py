@@ -12,7 +12,7 @@ import logging
 import random
 from collections.abc import Callable
 
-from .commands import (
+from freecell.engine.commands import (
     AutoFinishStep,
     Command,
     LoadPosition,
@@ -28,8 +28,8 @@ from .commands import (
     Undo,
     UndoTo,
 )
-from .deal import InvalidDealNumber, check_deal_number, random_deal_number
-from .events import (
+from freecell.engine.deal import InvalidDealNumber, check_deal_number, random_deal_number
+from freecell.engine.events import (
     AutoFinishAvailable,
     ClockChanged,
     DealStarted,
@@ -41,10 +41,10 @@ from .events import (
     Redone,
     Undone,
 )
-from .game import Game, Step
-from .moves import Move, Pile
-from .rules import Refusal, check_move, home_move
-from .variant import FREECELL, Variant
+from freecell.engine.game import Game, Step
+from freecell.engine.moves import Move, Pile
+from freecell.engine.rules import Refusal, check_move, home_move
+from freecell.engine.variant import FREECELL, Variant
 
 log = logging.getLogger(__name__)
 

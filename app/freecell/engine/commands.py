@@ -6,10 +6,10 @@ its fields like a frozen dataclass, but without the decorator's cost at import.
 
 from __future__ import annotations
 
-from .moves import Move, Pile
-from .position import Position
-from .values import Value
-from .variant import Variant
+from freecell.engine.moves import Move, Pile
+from freecell.engine.position import Position
+from freecell.engine.values import Value
+from freecell.engine.variant import Variant
 
 
 class MoveCards(Value):

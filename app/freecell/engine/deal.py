@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random as _random
 
-from .cards import DECK, Card
-from .position import EMPTY_FOUNDATIONS, Position
-from .variant import Variant
+from freecell.engine.cards import DECK, Card
+from freecell.engine.position import EMPTY_FOUNDATIONS, Position
+from freecell.engine.variant import Variant
 
 MIN_DEAL = 1
 MAX_DEAL = 2**33 - 1  # 8,589,934,591: the last FreeCell Pro number

@@ -8,10 +8,10 @@ fields like a frozen dataclass, but without the decorator's cost at import.
 
 from __future__ import annotations
 
-from .moves import Move
-from .position import Position
-from .values import Value
-from .variant import Variant
+from freecell.engine.moves import Move
+from freecell.engine.position import Position
+from freecell.engine.values import Value
+from freecell.engine.variant import Variant
 
 
 class DealStarted(Value):

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .clock import Clock
-from .deal import deal as deal_position
-from .moves import Move
-from .position import Position
-from .rules import (
+from freecell.engine.clock import Clock
+from freecell.engine.deal import deal as deal_position
+from freecell.engine.moves import Move
+from freecell.engine.position import Position
+from freecell.engine.rules import (
     Refusal,
     apply_move,
     can_auto_finish,
@@ -25,7 +25,7 @@ from .rules import (
     has_legal_move,
     safe_home_moves,
 )
-from .variant import Variant
+from freecell.engine.variant import Variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import Suit
+from freecell.engine.cards import Suit
 
 COLUMN_CHARS = "1234567890"
 # The eighth free cell is written "i": "h" always means home.

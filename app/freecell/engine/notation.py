@@ -10,9 +10,9 @@ which ``fc-solve`` reads back.
 
 from __future__ import annotations
 
-from .cards import KING, Card, Suit, parse_card, parse_rank, rank_letter
-from .position import InvalidPosition, Position
-from .variant import Variant
+from freecell.engine.cards import KING, Card, Suit, parse_card, parse_rank, rank_letter
+from freecell.engine.position import InvalidPosition, Position
+from freecell.engine.variant import Variant
 
 _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .cards import DECK, KING, Card, Suit
+from freecell.engine.cards import DECK, KING, Card, Suit
 
 
 class InvalidPosition(ValueError):

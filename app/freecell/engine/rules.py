@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .cards import ACE, DECK, KING, RANK_NAMES, Card, Suit
-from .moves import ANY, Move, Pile, PileKind
-from .position import Position
-from .variant import BuildRule, EmptyColumnRule, Variant
+from freecell.engine.cards import ACE, DECK, KING, RANK_NAMES, Card, Suit
+from freecell.engine.moves import ANY, Move, Pile, PileKind
+from freecell.engine.position import Position
+from freecell.engine.variant import BuildRule, EmptyColumnRule, Variant
 
 
 @dataclass(frozen=True, slots=True)

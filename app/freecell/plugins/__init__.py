@@ -14,13 +14,23 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .markers import PROJECT_NAME, hookimpl, hookspec
+from freecell.plugins.markers import PROJECT_NAME, hookimpl, hookspec
 
 if TYPE_CHECKING:
-    from .custom import custom_variant, custom_variant_id, parse_custom_variant_id
-    from .manager import DEFAULT_SOLVER_ID, PluginError, PluginManager, create_manager
-    from .model import Choice, Kind, Notice, PluginInfo, Provided, Source
-    from .store import EnabledStore, MemoryStore, SettingsEnabledStore, settings_store
+    from freecell.plugins.custom import custom_variant, custom_variant_id, parse_custom_variant_id
+    from freecell.plugins.manager import (
+        DEFAULT_SOLVER_ID,
+        PluginError,
+        PluginManager,
+        create_manager,
+    )
+    from freecell.plugins.model import Choice, Kind, Notice, PluginInfo, Provided, Source
+    from freecell.plugins.store import (
+        EnabledStore,
+        MemoryStore,
+        SettingsEnabledStore,
+        settings_store,
+    )
 
 _LAZY = {
     "custom_variant": "custom",

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from .hookspecs import HOOK_NAMES
-from .markers import PROJECT_NAME
-from .model import Source
+from freecell.plugins.hookspecs import HOOK_NAMES
+from freecell.plugins.markers import PROJECT_NAME
+from freecell.plugins.model import Source
 
 log = logging.getLogger(__name__)
 

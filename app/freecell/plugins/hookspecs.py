@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .markers import hookspec
+from freecell.plugins.markers import hookspec
 
 if TYPE_CHECKING:
     from freecell.engine import Event, Variant

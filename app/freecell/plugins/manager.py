@@ -22,21 +22,20 @@ from typing import Any, TypeVar
 import pluggy
 
 from freecell.engine import FREECELL, Event, Variant
-from freecell.scoring import NO_SCORING, ScoringScheme
-from freecell.solver.api import SolverBackend
-from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
-
-from . import hookspecs
-from .discovery import (
+from freecell.plugins import hookspecs
+from freecell.plugins.discovery import (
     Candidate,
     default_user_plugin_dir,
     entry_point_candidates,
     first_paragraph,
     user_folder_candidates,
 )
-from .markers import PROJECT_NAME
-from .model import HOOK_KINDS, Choice, Kind, Notice, PluginInfo, Provided, Source
-from .store import EnabledStore, MemoryStore, settings_store
+from freecell.plugins.markers import PROJECT_NAME
+from freecell.plugins.model import HOOK_KINDS, Choice, Kind, Notice, PluginInfo, Provided, Source
+from freecell.plugins.store import EnabledStore, MemoryStore, settings_store
+from freecell.scoring import NO_SCORING, ScoringScheme
+from freecell.solver.api import SolverBackend
+from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
 
 log = logging.getLogger("freecell.plugins")
 
@@ -362,7 +361,7 @@ class PluginManager:
 
     def offers_custom_variants(self) -> bool:
         """True when some plugin resolves Custom variant ids (show "Custom…")."""
-        from .custom import DEFAULT_CUSTOM_ID
+        from freecell.plugins.custom import DEFAULT_CUSTOM_ID
 
         return self._resolve_variant(DEFAULT_CUSTOM_ID) is not None
 

@@ -1,6 +1,15 @@
 """Solvers: pure-Python search over engine positions, and backends behind one interface."""
 
-from .api import Budget, CancelToken, Mode, Solved, SolverBackend, Unknown, Unsolvable, Verdict
+from freecell.solver.api import (
+    Budget,
+    CancelToken,
+    Mode,
+    Solved,
+    SolverBackend,
+    Unknown,
+    Unsolvable,
+    Verdict,
+)
 
 __all__ = [
     "Budget",

@@ -8,9 +8,9 @@ needs the plugin machinery (or anything it imports).
 
 from __future__ import annotations
 
-from .api import SolverBackend
-from .builtin import BuiltinSolver
-from .fcsolve import FcSolveBackend
+from freecell.solver.api import SolverBackend
+from freecell.solver.builtin import BuiltinSolver
+from freecell.solver.fcsolve import FcSolveBackend
 
 
 class UnknownBackend(LookupError):

@@ -27,9 +27,8 @@ from freecell.engine import (
     apply_move,
     check_move,
 )
-
-from .api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
-from .search import (
+from freecell.solver.api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
+from freecell.solver.search import (
     CARD_BYTES,
     CELLS_END,
     FROM_CELL,

@@ -34,8 +34,7 @@ from freecell.engine import (
     check_move,
     format_board,
 )
-
-from .api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
+from freecell.solver.api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
 
 EXECUTABLE = "fc-solve"
 POLL_SECONDS = 0.02  # how often a running fc-solve is checked for cancel and timeout

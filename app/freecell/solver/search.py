@@ -38,8 +38,7 @@ from typing import TypeVar
 from zlib import crc32
 
 from freecell.engine import BuildRule, EmptyColumnRule, Variant
-
-from .api import CancelToken
+from freecell.solver.api import CancelToken
 
 _SEP = b"\xff"
 CELLS_END = b"\xfe"

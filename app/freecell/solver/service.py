@@ -33,8 +33,7 @@ from multiprocessing.synchronize import Event as EventType
 from typing import Any
 
 from freecell.engine import Position, Variant
-
-from .api import Budget, Mode, SolverBackend, Unknown, Verdict
+from freecell.solver.api import Budget, Mode, SolverBackend, Unknown, Verdict
 
 START_METHOD = "spawn"
 # How long past its own budget a job may take before the child is killed.
@@ -60,8 +59,8 @@ class WorkerInfo:
 
 def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) -> None:
     """The child's loop: answer ``ping`` and ``solve`` messages until told to stop."""
-    from .backends import UnknownBackend, get_backend
-    from .builtin import PROOF_MEMORY
+    from freecell.solver.backends import UnknownBackend, get_backend
+    from freecell.solver.builtin import PROOF_MEMORY
 
     # This process answers one player's questions about one game after another:
     # a position inside an earlier proof is answered without searching again.

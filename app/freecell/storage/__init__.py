@@ -5,11 +5,16 @@ overrides); every file is versioned JSON written atomically with a backup -- see
 :mod:`freecell.storage.jsonfile` for the guarantees.
 """
 
-from .facade import Storage
-from .jsonfile import JsonFile, UnreadableFile
-from .paths import HOME_ENV, StoragePaths, default_paths
-from .savedgame import SavedGameStore, SavedGameSummary, game_from_json, game_to_json
-from .settings import (
+from freecell.storage.facade import Storage
+from freecell.storage.jsonfile import JsonFile, UnreadableFile
+from freecell.storage.paths import HOME_ENV, StoragePaths, default_paths
+from freecell.storage.savedgame import (
+    SavedGameStore,
+    SavedGameSummary,
+    game_from_json,
+    game_to_json,
+)
+from freecell.storage.settings import (
     CARD_SIZES,
     SETTINGS_VERSION,
     Settings,
@@ -17,7 +22,7 @@ from .settings import (
     decode_bytes,
     encode_bytes,
 )
-from .statistics import (
+from freecell.storage.statistics import (
     DealRecord,
     Statistics,
     StatisticsStore,

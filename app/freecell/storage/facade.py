@@ -1,6 +1,6 @@
 """One object the main window holds to keep everything the player earned on disk.
 
-Wiring (this is what ``freecell.ui.app.run`` does; every call is cheap and none
+Wiring (this is what ``freecell.ui.shell.app.run`` does; every call is cheap and none
 raises for a damaged file -- damage becomes a sentence in ``notices``)::
 
     from freecell.storage import Storage, decode_bytes, encode_bytes
@@ -44,12 +44,12 @@ import weakref
 from collections.abc import Callable
 from typing import Protocol
 
-from ..engine import Event, Game, GameWon, MoveApplied, Redone, Undone, builtin_variant
-from .background import BackgroundWriter
-from .paths import StoragePaths, default_paths
-from .savedgame import SavedGameStore, VariantResolver
-from .settings import SettingsStore
-from .statistics import Statistics, StatisticsStore
+from freecell.engine import Event, Game, GameWon, MoveApplied, Redone, Undone, builtin_variant
+from freecell.storage.background import BackgroundWriter
+from freecell.storage.paths import StoragePaths, default_paths
+from freecell.storage.savedgame import SavedGameStore, VariantResolver
+from freecell.storage.settings import SettingsStore
+from freecell.storage.statistics import Statistics, StatisticsStore
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from ..engine import (
+from freecell.engine import (
     Game,
     Move,
     Position,
@@ -37,10 +37,10 @@ from ..engine import (
     format_board,
     parse_board,
 )
-from ..engine.clock import Clock
-from ..engine.game import Step
-from .jsonfile import JsonFile, JsonObject, UnreadableFile
-from .paths import default_paths
+from freecell.engine.clock import Clock
+from freecell.engine.game import Step
+from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.paths import default_paths
 
 SAVED_GAME_VERSION = 1
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .jsonfile import JsonFile, JsonObject, UnreadableFile
-from .paths import default_paths
+from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.paths import default_paths
 
 SETTINGS_VERSION = 1
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .jsonfile import JsonFile, JsonObject, UnreadableFile
-from .paths import default_paths
+from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.paths import default_paths
 
 STATISTICS_VERSION = 1
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
-    from .install import Accessibility
+    from freecell.ui.accessibility.install import Accessibility
+    from freecell.ui.shell.main_window import MainWindow
 
 __all__ = ["install_accessibility"]
 
 
 def install_accessibility(window: MainWindow) -> Accessibility:
     """Hook accessibility onto a built ``MainWindow`` (once per window)."""
-    from .install import install_accessibility as install
+    from freecell.ui.accessibility.install import install_accessibility as install
 
     return install(window)

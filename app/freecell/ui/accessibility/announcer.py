@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ..status import ElidedLabel
+from freecell.ui.panels.status import ElidedLabel
 
 MAX_HISTORY = 200
 

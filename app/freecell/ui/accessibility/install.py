@@ -36,15 +36,14 @@ from freecell.engine import (
     Redone,
     Undone,
 )
-
-from ..actions import new_action
-from . import text
-from .announcer import LiveStatus
-from .focus_ring import FocusRing
-from .interfaces import TableAccessibility, install_table_accessibility
+from freecell.ui.accessibility import text
+from freecell.ui.accessibility.announcer import LiveStatus
+from freecell.ui.accessibility.focus_ring import FocusRing
+from freecell.ui.accessibility.interfaces import TableAccessibility, install_table_accessibility
+from freecell.ui.shell.actions import new_action
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from freecell.ui.shell.main_window import MainWindow
 
 _RING: FocusRing | None = None
 
@@ -259,7 +258,7 @@ class _ResultsKeys(QObject):
 def install_accessibility(window: MainWindow) -> Accessibility:
     """Hook accessibility onto a built ``MainWindow`` (call once per window)."""
     global _RING
-    from ..view import TableView
+    from freecell.ui.table.view import TableView
 
     model = install_table_accessibility(window)
     live = LiveStatus(window.view, window.statusBar())

@@ -25,12 +25,11 @@ from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface, Q
 from PySide6.QtWidgets import QAccessibleWidget
 
 from freecell.engine import DECK, BuildRule, Card, Pile, PileKind, Position, Variant
-
-from . import text
+from freecell.ui.accessibility import text
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
-    from ..view import TableView
+    from freecell.ui.shell.main_window import MainWindow
+    from freecell.ui.table.view import TableView
 
 # Interfaces handed to Qt must outlive every pointer Qt keeps to them.
 _KEEP: list[object] = []

@@ -31,12 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.plugins import Kind, PluginInfo, PluginManager, Source
-
-from ..plugin_sync import apply_plugins_to_window
-from .custom_variant import CustomVariantDialog
+from freecell.ui.dialogs.custom_variant import CustomVariantDialog
+from freecell.ui.features.plugin_sync import apply_plugins_to_window
 
 if TYPE_CHECKING:
-    from freecell.ui.main_window import MainWindow
+    from freecell.ui.shell.main_window import MainWindow
 
 COLUMNS = ("Plugin", "Provides", "Version", "From", "Status")
 NAME_ROLE = Qt.ItemDataRole.UserRole

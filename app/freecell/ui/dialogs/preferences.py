@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from freecell.storage import CARD_SIZES, Settings, Storage
 
 if TYPE_CHECKING:
-    from freecell.ui.main_window import MainWindow
+    from freecell.ui.shell.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -264,7 +264,7 @@ def install_preferences(
 
 def apply_to_window(window: MainWindow, new: Settings) -> None:
     """Make the window show ``new`` (only what differs is touched)."""
-    from freecell.ui.layout import CardSize
+    from freecell.ui.table.layout import CardSize
 
     shown = window.settings
     if new.card_size != shown.card_size:

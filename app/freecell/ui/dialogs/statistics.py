@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from freecell.storage import Statistics, StatisticsStore, Storage, VariantStats
 
 if TYPE_CHECKING:
-    from freecell.ui.main_window import MainWindow
+    from freecell.ui.shell.main_window import MainWindow
 
 Choice = tuple[str, str]
 """(variant id, display name)."""

@@ -22,9 +22,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from .input import InputController
-from .layout import CardSize
-from .scene import TableScene
+from freecell.ui.table.input import InputController
+from freecell.ui.table.layout import CardSize
+from freecell.ui.table.scene import TableScene
 
 
 class TableView(QGraphicsView):

@@ -33,10 +33,9 @@ from PySide6.QtGui import (
 
 from freecell.engine import DECK, Card, Suit
 from freecell.themes import CardTheme, CourtStyle
-
-from .layout import strip_fraction
-from .picture_cache import PictureCache, deck_fingerprint
-from .suits import crown_path, fitted, suit_path
+from freecell.ui.table.layout import strip_fraction
+from freecell.ui.table.picture_cache import PictureCache, deck_fingerprint
+from freecell.ui.table.suits import crown_path, fitted, suit_path
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -462,7 +461,7 @@ class CardRenderer:
 
     With ``pictures`` (the game sets a disk cache; tests and the bare window do not),
     a deck shown is also kept on disk, and a deck asked for is read from there
-    before it is painted: see :mod:`freecell.ui.picture_cache`.
+    before it is painted: see :mod:`freecell.ui.table.picture_cache`.
     """
 
     def __init__(self, theme: CardTheme) -> None:

@@ -21,8 +21,7 @@ from PySide6.QtWidgets import QApplication
 from freecell.engine import Game, Variant
 from freecell.scoring import NO_SCORING, STANDARD_SCORING, ScoreKeeper
 from freecell.storage import Settings, SettingsStore
-
-from .main_window import Catalog, MainWindow, ViewSettings
+from freecell.ui.shell.main_window import Catalog, MainWindow, ViewSettings
 
 if TYPE_CHECKING:
     from freecell.plugins import PluginManager
@@ -71,7 +70,7 @@ class _Plugins:
         """Variants, themes and surfaces from the manager (the built-ins without it)."""
         if self._manager is None:
             return Catalog()
-        from .plugin_sync import catalog_of
+        from freecell.ui.features.plugin_sync import catalog_of
 
         return catalog_of(self._manager)
 
@@ -169,7 +168,7 @@ def run(
     app.setApplicationName("FreeCell")
     app.setApplicationDisplayName("FreeCell")
     app.setOrganizationName("freecell")
-    from .desktop import set_desktop_id, set_icon
+    from freecell.ui.shell.desktop import set_desktop_id, set_icon
 
     set_desktop_id(app)
 
@@ -229,7 +228,7 @@ def run(
         return keeper.score if keeper is not None and keeper.keeps_score else None
 
     save = settings_saver(storage.settings)
-    from .hints import default_service
+    from freecell.ui.features.hints import default_service
 
     service = default_service()
     window = MainWindow(
@@ -254,7 +253,7 @@ def run(
         manager = plugins.manager()
         window.plugin_manager = manager  # type: ignore[attr-defined]
         if manager is not None:
-            from .plugin_sync import apply_plugins_to_window
+            from freecell.ui.features.plugin_sync import apply_plugins_to_window
 
             window.bus.subscribe(manager.notify)
             apply_plugins_to_window(window, manager)
@@ -276,13 +275,13 @@ def run(
             listener(new)
 
     settings_listeners: list[Callable[[Settings], None]] = []
-    from .accessibility import install_accessibility
+    from freecell.ui.accessibility import install_accessibility
 
     # before the first paint: a screen reader is served our table from the start,
     # and the live status line is on screen with the rest of the status bar
     install_accessibility(window)
     window.storage = storage  # type: ignore[attr-defined]
-    from .picture_cache import PictureCache
+    from freecell.ui.table.picture_cache import PictureCache
 
     # the deck and the table painted last time, read back instead of painted again
     window.renderer.pictures = PictureCache(storage.paths.cache_dir / "pictures")
@@ -301,13 +300,13 @@ def run(
         if plugins_after_paint:
             hang_plugins_on()
         set_icon(app)
-        from .insight import install_insight
+        from freecell.ui.features.insight import install_insight
 
         insight = install_insight(window, settings_store=storage.settings)
         if insight is not None:
             settings_listeners.append(insight.on_settings_changed)
-        from .dialogs.preferences import install_preferences
-        from .dialogs.statistics import install_statistics
+        from freecell.ui.dialogs.preferences import install_preferences
+        from freecell.ui.dialogs.statistics import install_statistics
 
         manager = plugins.manager()
         schemes = (
@@ -318,7 +317,7 @@ def run(
         install_preferences(window, storage, scoring_schemes=schemes, on_change=on_settings_changed)
         install_statistics(window, storage)
         if manager is not None:
-            from .dialogs.plugins import install_plugins
+            from freecell.ui.dialogs.plugins import install_plugins
 
             install_plugins(window, manager)
         log.info("start-up finished %.0f ms after the process started", process_age() * 1000)

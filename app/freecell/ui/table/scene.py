@@ -27,12 +27,11 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsS
 
 from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Variant, apply_move
 from freecell.themes import SurfacePattern, TableSurface
-
-from .layout import CardSize, Rect, TableLayout, compute_layout
-from .picture_cache import table_fingerprint
-from .renderer import CardRenderer
-from .suits import fitted, suit_path
-from .text_scale import system_text_scale
+from freecell.ui.table.layout import CardSize, Rect, TableLayout, compute_layout
+from freecell.ui.table.picture_cache import table_fingerprint
+from freecell.ui.table.renderer import CardRenderer
+from freecell.ui.table.suits import fitted, suit_path
+from freecell.ui.table.text_scale import system_text_scale
 
 Z_CARD = 10
 Z_MARK = 500
@@ -521,7 +520,7 @@ class TableScene(QGraphicsScene):
     def _paint_background(self) -> QPixmap:
         """The surface and the empty-pile slots, painted once per layout -- or read
         back from the disk cache when the game has one and this very picture was
-        painted before (see :mod:`freecell.ui.picture_cache`)."""
+        painted before (see :mod:`freecell.ui.table.picture_cache`)."""
         rect = self.sceneRect()
         w, h = max(1, int(rect.width() * self.dpr)), max(1, int(rect.height() * self.dpr))
         cache = self.renderer.pictures

@@ -12,15 +12,15 @@ import argparse
 import json
 import math
 
-from .cli import (
+from freecell.cli.common import (
     EXIT_OK,
     CliError,
     add_position_arguments,
     resolve_variant,
     starting_position,
 )
-from .solver.api import Budget, Mode, Solved, Unknown, Verdict
-from .solver.backends import UnknownBackend, get_backend
+from freecell.solver.api import Budget, Mode, Solved, Unknown, Verdict
+from freecell.solver.backends import UnknownBackend, get_backend
 
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_STATES = Budget().states

@@ -6,7 +6,7 @@ to a file in the platformdirs log directory (``FREECELL_HOME/logs`` in tests, vi
 :func:`freecell.storage.paths.default_paths`), and :func:`install_excepthook`
 records every uncaught exception there before handing the summary and the log's
 path to whoever shows it (the GUI's crash dialog, see
-:mod:`freecell.ui.crash_dialog`).
+:mod:`freecell.ui.shell.crash_dialog`).
 
 No Qt here: this module is imported before ``QApplication`` exists and by tests
 that run without a display.
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from .storage.paths import StoragePaths, default_paths
+from freecell.storage.paths import StoragePaths, default_paths
 
 LOG_FILE_NAME = "freecell.log"
 LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [%(threadName)s] %(message)s"
@@ -191,7 +191,7 @@ def install_excepthook(reporter: CrashReporter | None = None) -> Callable[[], No
 
 def describe_environment() -> str:
     """What a bug report needs first: versions and platform, one line."""
-    from . import __version__
+    from freecell import __version__
 
     frozen = " (bundled)" if getattr(sys, "frozen", False) else ""
     python = sys.version.split()[0]  # platform.python_version(), without importing platform

@@ -25,8 +25,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from freecell.engine import Position, Variant
 from freecell.solver.api import Budget, CancelToken, Mode, Verdict
-
-from .hints import HintService
+from freecell.ui.features.hints import HintService
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +35,7 @@ DEFAULT_BUDGET = Budget()
 
 class ServiceBackend:
     """A ``SolverBackend`` that solves in the service's worker process, so pure
-    functions such as :func:`freecell.difficulty.rate_position` can run there."""
+    functions such as :func:`freecell.analysis.difficulty.rate_position` can run there."""
 
     id = "builtin"
     name = "Built-in solver (worker process)"

@@ -23,8 +23,7 @@ from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QStatusBar, QWidget
 
 from freecell.engine import Game, InvalidDealNumber, movable_limit, parse_deal_number
-
-from .results import format_time
+from freecell.ui.panels.results import format_time
 
 # Which items go first when the bar is too narrow: the lowest priority first.
 PRIORITY_DEAL = 100  # never left out

@@ -60,20 +60,19 @@ from freecell.engine import (
 )
 from freecell.engine.rules import source_cards
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme, TableSurface
-
-from .actions import new_action
-from .hint_bar import HintBar
-from .hints import HintAnswer, HintRunner, HintService
-from .input import InputController
-from .layout import CardSize
-from .renderer import CardRenderer
-from .results import ResultsPanel
-from .scene import MOVE_MS, TableScene
-from .status import StatusPanel
-from .view import TableView
+from freecell.ui.features.hints import HintAnswer, HintRunner, HintService
+from freecell.ui.panels.hint_bar import HintBar
+from freecell.ui.panels.results import ResultsPanel
+from freecell.ui.panels.status import StatusPanel
+from freecell.ui.shell.actions import new_action
+from freecell.ui.table.input import InputController
+from freecell.ui.table.layout import CardSize
+from freecell.ui.table.renderer import CardRenderer
+from freecell.ui.table.scene import MOVE_MS, TableScene
+from freecell.ui.table.view import TableView
 
 if TYPE_CHECKING:
-    # (not at run time: the start-up needs no solver, see freecell.ui.hints)
+    # (not at run time: the start-up needs no solver, see freecell.ui.features.hints)
     from freecell.solver.api import Verdict as SolverVerdict
 
 log = logging.getLogger(__name__)
@@ -395,7 +394,7 @@ class MainWindow(QMainWindow):
         self.hint_bar.show_message(reason, "refused", timeout_ms=6000)
 
     def _on_hint(self, answer: HintAnswer) -> None:
-        # here, not at the top: the start-up needs no solver (see freecell.ui.hints)
+        # here, not at the top: the start-up needs no solver (see freecell.ui.features.hints)
         from freecell.solver.api import Solved, Unknown, Unsolvable
 
         game = self.bus.game
@@ -726,7 +725,9 @@ class MainWindow(QMainWindow):
         self.status.deal_box.selectAll()
 
     def show_rules(self) -> None:
-        from .rules_page import RulesDialog  # here: the first paint needs no dialog
+        from freecell.ui.panels.rules_page import (
+            RulesDialog,  # here: the first paint needs no dialog
+        )
 
         dialog = RulesDialog(self)
         dialog.setModal(False)

@@ -21,10 +21,10 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from .difficulty import Difficulty, Rating
-from .engine import FREECELL, Game, Move, Position, Variant, apply_move, random_deal_number
-from .rating_data import RatingTable, shipped
-from .storage import JsonFile, default_paths
+from freecell.analysis.difficulty import Difficulty, Rating
+from freecell.analysis.ratings import RatingTable, shipped
+from freecell.engine import FREECELL, Game, Move, Position, Variant, apply_move, random_deal_number
+from freecell.storage import JsonFile, default_paths
 
 CACHE_FILE = "deal-ratings.json"
 CACHE_VERSION = 1

@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from freecell.plugins import PluginManager
-
-    from .main_window import Catalog, MainWindow
+    from freecell.ui.shell.main_window import Catalog, MainWindow
 
 
 def catalog_of(manager: PluginManager) -> Catalog:
     """The variants, themes and surfaces the enabled plugins offer now."""
-    from .main_window import Catalog
+    from freecell.ui.shell.main_window import Catalog
 
     return Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces())
 

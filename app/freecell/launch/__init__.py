@@ -6,7 +6,7 @@ arguments and before importing Qt.  From then on:
 
 - the log goes to ``<platformdirs log dir>/freecell.log``;
 - an uncaught exception is logged and, once a ``QApplication`` exists, shown in a
-  dialog that names the log file (:mod:`freecell.ui.crash_dialog`) instead of the
+  dialog that names the log file (:mod:`freecell.ui.shell.crash_dialog`) instead of the
   window vanishing;
 - when ``FREECELL_SMOKE_QUIT_MS`` is set, the game quits by itself that many
   milliseconds after its event loop starts and prints one line saying how long
@@ -36,8 +36,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import __version__
-from .logging_setup import describe_environment, install_excepthook, setup_logging
+from freecell import __version__
+from freecell.launch.logs import describe_environment, install_excepthook, setup_logging
 
 SMOKE_QUIT_ENV = "FREECELL_SMOKE_QUIT_MS"
 SMOKE_LINE_PREFIX = "freecell smoke:"
@@ -121,7 +121,7 @@ def _report_crash(summary: str, details: str, log_path: Path | None) -> None:
     if _qt_application() is None:
         print(details, end="", file=sys.stderr)
         return
-    from .ui.crash_dialog import report_crash
+    from freecell.ui.shell.crash_dialog import report_crash
 
     report_crash(summary, details, log_path)
 
@@ -135,7 +135,7 @@ def arm_smoke_quit(ms: int, *, wait_seconds: float = APP_WAIT_SECONDS) -> thread
         while time.monotonic() < deadline:
             app = _qt_application()
             if app is not None:
-                from .ui.crash_dialog import schedule_smoke_quit
+                from freecell.ui.shell.crash_dialog import schedule_smoke_quit
 
                 schedule_smoke_quit(
                     app, ms, process_age, drawn=table_drawn_after, memory=resident_mb
@@ -246,13 +246,13 @@ def self_check(out: Callable[[str], None] = print, *, solver: bool = True) -> in
         return ", ".join(f"{ep.name}={ep.value}" for ep in sorted(found, key=lambda e: e.name))
 
     def plugin_manager() -> str:
-        from .plugins import create_manager
+        from freecell.plugins import create_manager
 
         manager = create_manager()
         return f"{len(manager.variants())} variants"
 
     def solver_process() -> str:
-        from .solver.service import SolverService
+        from freecell.solver.service import SolverService
 
         with SolverService() as service:
             info = service.ping(timeout=60)

@@ -36,8 +36,7 @@ from freecell import __version__
 
 if TYPE_CHECKING:
     from freecell.themes import CardTheme, TableSurface
-
-    from .layout import TableLayout
+    from freecell.ui.table.layout import TableLayout
 
 log = logging.getLogger(__name__)
 

@@ -13,11 +13,10 @@ import json
 import sys
 from typing import Any
 
-from freecell import cli
+from freecell.cli.common import EXIT_OK, CliError
 from freecell.engine import Variant
-
-from .manager import PluginManager, create_manager
-from .model import PluginInfo
+from freecell.plugins.manager import PluginManager, create_manager
+from freecell.plugins.model import PluginInfo
 
 
 def cli_manager() -> PluginManager:
@@ -33,7 +32,7 @@ def plugin_variant(variant_id: str) -> Variant:
     try:
         return cli_manager().variant(variant_id)
     except KeyError as error:
-        raise cli.CliError(f"{error.args[0]}; `freecell-cli plugins` lists them") from None
+        raise CliError(f"{error.args[0]}; `freecell-cli plugins` lists them") from None
 
 
 def _rows(info: PluginInfo) -> list[tuple[str, str, str, str, str, str]]:
@@ -72,7 +71,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
             manager.set_enabled(name, enabled)
         except KeyError:
             known = ", ".join(p.name for p in manager.plugins())
-            raise cli.CliError(f"no plugin named {name!r} (found: {known})") from None
+            raise CliError(f"no plugin named {name!r} (found: {known})") from None
     infos = manager.plugins()
     notices = manager.take_notices()
     if args.json:
@@ -81,7 +80,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
             "notices": [{"plugin": n.plugin, "message": n.message} for n in notices],
         }
         print(json.dumps(document, indent=2))
-        return cli.EXIT_OK
+        return EXIT_OK
     for notice in notices:
         print(f"freecell-cli: warning: {notice}", file=sys.stderr)
     header = ("PLUGIN", "SOURCE", "STATUS", "KIND", "ID", "NAME")
@@ -90,7 +89,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     for row in rows:
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
         print("  ".join([*cells, row[-1]]).rstrip())
-    return cli.EXIT_OK
+    return EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,9 +1,9 @@
 """``freecell-cli rate 1-32000 --jobs N [--out FILE]``: rate deals in a process pool.
 
-Each deal is rated by :func:`freecell.difficulty.rate_deal` (one SHORT-mode search
+Each deal is rated by :func:`freecell.analysis.difficulty.rate_deal` (one SHORT-mode search
 with a states-only budget, so the answer is the same on every machine).  Without
 ``--out`` a line per deal is printed; with ``--out`` the packed ratings file of
-:mod:`freecell.rating_data` is written, and rewritten every few hundred deals so an
+:mod:`freecell.analysis.ratings` is written, and rewritten every few hundred deals so an
 interrupted batch keeps what it finished.  ``--resume`` skips the deals an existing
 ``--out`` file already rates.
 """
@@ -19,10 +19,10 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from .cli import EXIT_OK, CliError
-from .difficulty import Rating, rate_deal
-from .engine import FREECELL, MAX_DEAL, InvalidDealNumber
-from .engine.deal import check_deal_number
+from freecell.analysis.difficulty import Rating, rate_deal
+from freecell.cli.common import EXIT_OK, CliError
+from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber
+from freecell.engine.deal import check_deal_number
 
 CHECKPOINT_EVERY = 500
 CHUNK = 8
@@ -64,7 +64,7 @@ def rate_many(numbers: list[int], jobs: int) -> Iterator[tuple[int, Rating]]:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    from . import rating_data
+    from freecell.analysis import ratings as rating_data
 
     numbers = parse_range(args.deals)
     if args.jobs < 1:

@@ -27,8 +27,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from . import difficulty
-from .difficulty import Difficulty, Rating
+from freecell.analysis import difficulty
+from freecell.analysis.difficulty import Difficulty, Rating
 
 MAGIC = b"FCRATE2\n"
 FINGERPRINT_SIZE = 16
@@ -75,7 +75,7 @@ def solver_fingerprint() -> bytes:
     import hashlib  # here, not at the top: only the batch and the tests need it
     import inspect
 
-    from .solver import builtin, search
+    from freecell.solver import builtin, search
 
     digest = hashlib.blake2b(digest_size=FINGERPRINT_SIZE)
     for module in (search, builtin, difficulty):

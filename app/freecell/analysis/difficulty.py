@@ -13,7 +13,7 @@ it is computed on demand for the deal being played and cached, see
 :func:`par_of`).
 
 Ratings for Microsoft deals 1-32000 ship as a compact data file (see
-:mod:`freecell.rating_data`); every other deal is rated on demand through the same
+:mod:`freecell.analysis.ratings`); every other deal is rated on demand through the same
 :func:`rate_position`, so both agree.
 
 No Qt here: this module runs in the solver worker and in the command line.

@@ -30,7 +30,15 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
-from freecell.difficulty import RATING_BUDGET, Difficulty, Rating, par_of, rate_position
+from freecell.analysis.difficulty import RATING_BUDGET, Difficulty, Rating, par_of, rate_position
+from freecell.analysis.insight import (
+    DealChooser,
+    DealFilter,
+    NoDealFound,
+    RatingCache,
+    Verdict,
+    WinnabilityTrail,
+)
 from freecell.engine import (
     DealStarted,
     Event,
@@ -45,21 +53,12 @@ from freecell.engine import (
     UndoTo,
     deal,
 )
-from freecell.insight import (
-    DealChooser,
-    DealFilter,
-    NoDealFound,
-    RatingCache,
-    Verdict,
-    WinnabilityTrail,
-)
 from freecell.solver.api import Budget, Mode, Solved, Unsolvable
 from freecell.solver.api import Verdict as SolverVerdict
-
-from .hints import HintService, default_service
-from .solution_stepper import SolutionStepper
-from .solver_jobs import ServiceBackend, SolverJobs
-from .status import PRIORITY_RATING, PRIORITY_WINNABILITY, StatusPanel
+from freecell.ui.features.hints import HintService, default_service
+from freecell.ui.features.solver_jobs import ServiceBackend, SolverJobs
+from freecell.ui.panels.solution_stepper import SolutionStepper
+from freecell.ui.panels.status import PRIORITY_RATING, PRIORITY_WINNABILITY, StatusPanel
 
 log = logging.getLogger(__name__)
 

@@ -38,10 +38,9 @@ from freecell.engine import (
     SendHome,
     home_move,
 )
-
-from .layout import Rect
-from .run_picker import PickerPart, RunPickerItem
-from .scene import Z_LIFTED, TableScene
+from freecell.ui.table.layout import Rect
+from freecell.ui.table.run_picker import PickerPart, RunPickerItem
+from freecell.ui.table.scene import Z_LIFTED, TableScene
 
 HOLD_MS = 450
 

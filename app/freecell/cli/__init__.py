@@ -1,0 +1,64 @@
+"""``freecell-cli``: the headless entry point, one module per subcommand.
+
+Bad input — a deal number out of range, a malformed board or move list, an unknown
+variant — is one line on stderr and exit code 2, never a traceback.  Each
+subcommand's module is imported only when that subcommand runs, so ``--version``
+and ``board N`` pay for no more than they use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+from freecell import __version__
+
+Command = Callable[[argparse.Namespace], int]
+
+# subcommand -> the module under freecell.cli whose register() adds it
+SUBCOMMANDS = {
+    "board": "board",
+    "replay": "replay",
+    "solve": "solve",
+    "plugins": "plugins",
+    "rate": "rate",
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, just that subcommand's module is imported."""
+    parser = argparse.ArgumentParser(
+        prog="freecell-cli", description="FreeCell without the window: deals, replays, solving."
+    )
+    parser.add_argument("--version", action="version", version=f"freecell {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, module in SUBCOMMANDS.items():
+        if only is None or only == name:
+            importlib.import_module(f"freecell.cli.{module}").register(sub)
+    return parser
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line, when it is a known one."""
+    for arg in argv:
+        if not arg.startswith("-"):
+            return arg if arg in SUBCOMMANDS else None
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_chosen(args_list))
+    args = parser.parse_args(args_list)
+    from freecell.cli.common import EXIT_BAD_INPUT, EXIT_OK, CliError
+
+    run: Command = args.run
+    try:
+        return run(args)
+    except CliError as error:
+        print(f"freecell-cli: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return EXIT_OK

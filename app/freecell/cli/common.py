@@ -1,0 +1,81 @@
+"""What every ``freecell-cli`` subcommand shares: exit codes, :class:`CliError`, and
+reading a deal number, a board or a file named on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from freecell.engine import (
+    BUILTIN_VARIANTS,
+    BoardFormatError,
+    InvalidDealNumber,
+    Position,
+    Variant,
+    deal,
+    parse_board,
+    parse_deal_number,
+)
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """Bad input: reported as one line, exit code 2."""
+
+
+def resolve_variant(variant_id: str) -> Variant:
+    """Any variant an enabled plugin offers (the built-ins, Custom ids, third-party)."""
+    from freecell.cli.plugins import plugin_variant
+
+    return plugin_variant(variant_id)
+
+
+def read_text(path: str) -> str:
+    """Read a file named on the command line (``-`` is standard input)."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CliError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+
+
+def deal_number(text: str) -> int:
+    try:
+        return parse_deal_number(text)
+    except InvalidDealNumber as error:
+        raise CliError(str(error)) from None
+
+
+def starting_position(args: argparse.Namespace, variant: Variant) -> tuple[Position, int | None]:
+    """The position named by ``N`` or ``--board FILE``."""
+    if getattr(args, "board", None):
+        try:
+            return parse_board(read_text(args.board), variant), None
+        except BoardFormatError as error:
+            raise CliError(f"{args.board}: {error}") from None
+    if args.deal is None:
+        raise CliError("give a deal number or --board FILE")
+    number = deal_number(args.deal)
+    return deal(number, variant), number
+
+
+def add_position_arguments(parser: argparse.ArgumentParser) -> None:
+    """``N | --board FILE`` and ``--variant ID``, shared by replay, solve and friends."""
+    parser.add_argument("deal", nargs="?", help="Microsoft deal number (1 to 8,589,934,591)")
+    parser.add_argument("--board", metavar="FILE", help="a board in Freecell Solver's format")
+    parser.add_argument("--variant", default="freecell", metavar="ID", help=variant_help())
+
+
+def variant_help() -> str:
+    # static on purpose: building the parser must not load plugins
+    return (
+        "variant id ("
+        + ", ".join(v.id for v in BUILTIN_VARIANTS)
+        + ", custom-<N>cells-<N>columns-<build>-<empty>, or any enabled plugin's; "
+        + "`freecell-cli plugins` lists them)"
+    )
