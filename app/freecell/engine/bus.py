@@ -43,7 +43,8 @@ from freecell.engine.events import (
 )
 from freecell.engine.game import Game, Step
 from freecell.engine.moves import Move, Pile
-from freecell.engine.rules import Refusal, check_move, home_move
+from freecell.engine.refusals import Refusal
+from freecell.engine.rules import check_move, home_move
 from freecell.engine.variant import FREECELL, Variant
 
 log = logging.getLogger(__name__)

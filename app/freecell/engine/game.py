@@ -16,8 +16,8 @@ from freecell.engine.clock import Clock
 from freecell.engine.deal import deal as deal_position
 from freecell.engine.moves import Move
 from freecell.engine.position import Position
+from freecell.engine.refusals import Refusal
 from freecell.engine.rules import (
-    Refusal,
     apply_move,
     can_auto_finish,
     check_move,

@@ -7,23 +7,13 @@ ordinary illegal attempt is never an exception.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeVar
 
-from freecell.engine.cards import ACE, DECK, KING, RANK_NAMES, Card, Suit
+from freecell.engine.cards import ACE, DECK, KING, Card, Suit
 from freecell.engine.moves import ANY, Move, Pile, PileKind
 from freecell.engine.position import Position
+from freecell.engine.refusals import Refusal, build_reason, home_reason, too_many
 from freecell.engine.variant import BuildRule, EmptyColumnRule, Variant
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """Why a move was refused, in a sentence a player understands."""
-
-    reason: str
-
-    def __str__(self) -> str:
-        return self.reason
 
 
 # -- building --------------------------------------------------------------------
@@ -65,42 +55,6 @@ def movable_limit(position: Position, variant: Variant, to_empty_column: bool = 
     return (position.free_cell_count + 1) * (1 << empties)
 
 
-# -- wording ---------------------------------------------------------------------
-def _rank_word(rank: int) -> str:
-    return str(rank) if 2 <= rank <= 10 else RANK_NAMES[rank - 1]
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "AEIOU8" or word == "11" else "a"
-
-
-def _build_reason(card: Card, onto: Card, build: BuildRule) -> str:
-    if card.rank == KING:
-        return "A King can only go to an empty column, a free cell or home"
-    need = _rank_word(card.rank + 1)
-    if build is BuildRule.ALTERNATE_COLOUR:
-        other = "black" if card.is_red else "red"
-        return f"A {card.colour_name} {_rank_word(card.rank)} goes on a {other} {need}"
-    if build is BuildRule.SAME_SUIT:
-        target = DECK[card.rank * 4 + card.suit]
-        return f"The {card.name.lower()} goes on the {target.name.lower()}"
-    word = _rank_word(card.rank)
-    return f"{_article(word).capitalize()} {word} goes on {_article(need)} {need}"
-
-
-def _home_reason(card: Card, position: Position) -> str:
-    home = position.foundations[card.suit]
-    if home == 0:
-        return "Only an Ace can start a foundation"
-    below = DECK[(card.rank - 2) * 4 + card.suit]
-    return f"The {card.name.lower()} goes home after the {below.name.lower()}"
-
-
-def _too_many(limit: int) -> str:
-    cards = "1 card" if limit == 1 else f"{limit} cards"
-    return f"Not enough free cells or empty columns: you can move {cards} now"
-
-
 # -- checking a move ---------------------------------------------------------------
 def _pile_exists(pile: Pile, variant: Variant) -> str | None:
     if pile.kind is PileKind.COLUMN and not 0 <= pile.index < variant.columns:
@@ -127,113 +81,138 @@ def source_cards(position: Position, pile: Pile) -> tuple[Card, ...]:
 def check_move(position: Position, variant: Variant, move: Move) -> Move | Refusal:
     """Judge a move.  A legal move comes back resolved (exact count, exact cell and
     foundation); an illegal one as a :class:`Refusal` with the player's sentence."""
+    problem = _source_refusal(variant, move)
+    if problem:
+        return Refusal(problem)
+    cards = source_cards(position, move.source)
+    if not cards:
+        return Refusal(_EMPTY_SOURCE[move.source.kind])
+    if move.count is not None and move.count > 1 and not move.source.is_column:
+        return Refusal("A free cell or foundation gives one card at a time")
+    if move.dest.is_foundation:
+        return _to_foundation(position, move, cards[-1])
+    if move.dest.is_cell:
+        return _to_cell(position, move)
+    if not move.source.is_column:
+        return _card_to_column(position, variant, move, cards[-1])
+    if move.count is not None:
+        return _counted_run_to_column(position, variant, move, cards, move.count)
+    return _run_to_column(position, variant, move, cards)
+
+
+_EMPTY_SOURCE = {
+    PileKind.COLUMN: "That column is empty",
+    PileKind.CELL: "That free cell is empty",
+    PileKind.FOUNDATION: "That foundation is empty",
+}
+
+
+def _source_refusal(variant: Variant, move: Move) -> str | None:
+    """What is wrong with the two piles themselves, before any card is looked at."""
     source, dest = move.source, move.dest
     for pile in (source, dest):
         problem = _pile_exists(pile, variant)
         if problem:
-            return Refusal(problem)
+            return problem
     if source.kind is PileKind.CELL and source.index == ANY:
-        return Refusal("Choose which free cell to take the card from")
+        return "Choose which free cell to take the card from"
     if source.kind is PileKind.FOUNDATION:
         if source.index == ANY:
-            return Refusal("Choose which foundation to take the card from")
+            return "Choose which foundation to take the card from"
         if not variant.foundation_return:
-            return Refusal(f"Cards can't come back off the foundations in {variant.name}")
+            return f"Cards can't come back off the foundations in {variant.name}"
         if dest.kind is PileKind.FOUNDATION:
-            return Refusal("The card is already home")
+            return "The card is already home"
     if source == dest:
-        return Refusal("The cards are already there")
+        return "The cards are already there"
     if source.kind is PileKind.CELL and dest.kind is PileKind.CELL:
-        return Refusal("Cards don't move from one free cell to another")
+        return "Cards don't move from one free cell to another"
+    return None
 
-    cards = source_cards(position, source)
-    if not cards:
-        empty = {
-            PileKind.COLUMN: "That column is empty",
-            PileKind.CELL: "That free cell is empty",
-            PileKind.FOUNDATION: "That foundation is empty",
-        }
-        return Refusal(empty[source.kind])
 
-    count = move.count
-    if count is not None and count > 1 and source.kind is not PileKind.COLUMN:
-        return Refusal("A free cell or foundation gives one card at a time")
+def _to_foundation(position: Position, move: Move, moving: Card) -> Move | Refusal:
+    if move.count is not None and move.count > 1:
+        return Refusal("Cards go home one at a time")
+    if move.dest.index != ANY and move.dest.index != moving.suit:
+        return Refusal(f"The {moving.name.lower()} goes home on the {moving.suit.plural}")
+    if position.foundations[moving.suit] + 1 != moving.rank:
+        return Refusal(home_reason(moving, position))
+    return Move(move.source, Pile.foundation(moving.suit), 1)
 
-    if dest.kind is PileKind.FOUNDATION:
-        if count is not None and count > 1:
-            return Refusal("Cards go home one at a time")
-        moving = cards[-1]
-        if dest.index != ANY and dest.index != moving.suit:
-            return Refusal(f"The {moving.name.lower()} goes home on the {moving.suit.plural}")
-        if position.foundations[moving.suit] + 1 != moving.rank:
-            return Refusal(_home_reason(moving, position))
-        return Move(source, Pile.foundation(moving.suit), 1)
 
-    if dest.kind is PileKind.CELL:
-        if count is not None and count > 1:
-            return Refusal("A free cell holds one card")
-        if dest.index == ANY:
-            free = [i for i, c in enumerate(position.cells) if c is None]
-            if not free:
-                return Refusal("No free cell is empty")
-            return Move(source, Pile.cell(free[0]), 1)
-        if position.cells[dest.index] is not None:
-            return Refusal("That free cell is taken")
-        return Move(source, dest, 1)
+def _to_cell(position: Position, move: Move) -> Move | Refusal:
+    if move.count is not None and move.count > 1:
+        return Refusal("A free cell holds one card")
+    if move.dest.index == ANY:
+        free = [i for i, c in enumerate(position.cells) if c is None]
+        if not free:
+            return Refusal("No free cell is empty")
+        return Move(move.source, Pile.cell(free[0]), 1)
+    if position.cells[move.dest.index] is not None:
+        return Refusal("That free cell is taken")
+    return Move(move.source, move.dest, 1)
 
-    # Destination is a column.
-    target = position.columns[dest.index]
-    if source.kind is not PileKind.COLUMN:
-        moving = cards[-1]
-        if target:
-            if not can_build(moving, target[-1], variant.build):
-                return Refusal(_build_reason(moving, target[-1], variant.build))
-        else:
-            problem = _empty_column_refusal(moving, variant)
-            if problem:
-                return Refusal(problem)
-        return Move(source, dest, 1)
 
-    run = run_length(cards, variant.build)
-    if count is not None:
-        if count > len(cards):
-            have = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
-            return Refusal(f"There are only {have} in {source.label}")
-        if count > run:
-            return Refusal("Those cards are not in sequence: only a clean run moves together")
-        if count > 1 and not variant.supermove:
-            return Refusal(f"Only one card moves at a time in {variant.name}")
-        base = cards[-count]
-        if target:
-            if not can_build(base, target[-1], variant.build):
-                return Refusal(_build_reason(base, target[-1], variant.build))
-        else:
-            problem = _empty_column_refusal(base, variant)
-            if problem:
-                return Refusal(problem)
-        limit = movable_limit(position, variant, to_empty_column=not target)
-        if count > limit:
-            return Refusal(_too_many(limit))
-        return Move(source, dest, count)
-
-    # Count implied by the destination.
-    limit = movable_limit(position, variant, to_empty_column=not target)
+def _landing_refusal(base: Card, target: tuple[Card, ...], variant: Variant) -> str | None:
+    """Why ``base`` (a single card or the top of a run) may not land on ``target``."""
     if target:
-        onto = target[-1]
-        for k in range(1, run + 1):
-            if can_build(cards[-k], onto, variant.build):
-                if k > limit:
-                    return Refusal(_too_many(limit))
-                return Move(source, dest, k)
-        same_rank = [k for k in range(1, run + 1) if cards[-k].rank + 1 == onto.rank]
-        k = same_rank[0] if same_rank else 1
-        return Refusal(_build_reason(cards[-k], onto, variant.build))
-    # An empty column: notation without a count means one card (``fc-solve -snx``
-    # writes ``v`` and the count whenever more than one card goes there).
-    problem = _empty_column_refusal(cards[-1], variant)
+        if not can_build(base, target[-1], variant.build):
+            return build_reason(base, target[-1], variant.build)
+        return None
+    return _empty_column_refusal(base, variant)
+
+
+def _card_to_column(
+    position: Position, variant: Variant, move: Move, moving: Card
+) -> Move | Refusal:
+    """A card from a free cell or a foundation to a column."""
+    problem = _landing_refusal(moving, position.columns[move.dest.index], variant)
     if problem:
         return Refusal(problem)
-    return Move(source, dest, 1)
+    return Move(move.source, move.dest, 1)
+
+
+def _counted_run_to_column(
+    position: Position, variant: Variant, move: Move, cards: tuple[Card, ...], count: int
+) -> Move | Refusal:
+    """Column to column with the number of cards given (``18v3``)."""
+    if count > len(cards):
+        have = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
+        return Refusal(f"There are only {have} in {move.source.label}")
+    if count > run_length(cards, variant.build):
+        return Refusal("Those cards are not in sequence: only a clean run moves together")
+    if count > 1 and not variant.supermove:
+        return Refusal(f"Only one card moves at a time in {variant.name}")
+    target = position.columns[move.dest.index]
+    problem = _landing_refusal(cards[-count], target, variant)
+    if problem:
+        return Refusal(problem)
+    limit = movable_limit(position, variant, to_empty_column=not target)
+    if count > limit:
+        return Refusal(too_many(limit))
+    return Move(move.source, move.dest, count)
+
+
+def _run_to_column(
+    position: Position, variant: Variant, move: Move, cards: tuple[Card, ...]
+) -> Move | Refusal:
+    """Column to column with the count implied by the destination."""
+    target = position.columns[move.dest.index]
+    if not target:
+        # Notation without a count means one card into an empty column (``fc-solve
+        # -snx`` writes ``v`` and the count whenever more than one card goes there).
+        return _card_to_column(position, variant, move, cards[-1])
+    limit = movable_limit(position, variant, to_empty_column=False)
+    run = run_length(cards, variant.build)
+    onto = target[-1]
+    for k in range(1, run + 1):
+        if can_build(cards[-k], onto, variant.build):
+            if k > limit:
+                return Refusal(too_many(limit))
+            return Move(move.source, move.dest, k)
+    same_rank = [k for k in range(1, run + 1) if cards[-k].rank + 1 == onto.rank]
+    k = same_rank[0] if same_rank else 1
+    return Refusal(build_reason(cards[-k], onto, variant.build))
 
 
 def _empty_column_refusal(base: Card, variant: Variant) -> str | None:

@@ -30,7 +30,8 @@ from freecell.engine import (
     movable_limit,
     run_length,
 )
-from freecell.engine.rules import Refusal, source_cards
+from freecell.engine.refusals import Refusal
+from freecell.engine.rules import source_cards
 
 
 def plural(count: int, word: str) -> str:
