@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QBrush, QKeyEvent, QKeySequence, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QWidget
 
@@ -108,21 +108,8 @@ class Accessibility:
             controller.clear_selection()
             self.live.announce("Run picker closed.")
             return False
-        picker = controller.picker
-        picker.set_scale_for(lay.card_w)
-        rect = lay.card_rect(pile.index, depth)
-        width = picker.boundingRect().width()
-        x = rect.x + rect.w + 6
-        if x + width > lay.width:
-            x = rect.x - width - 6
-        height = picker.boundingRect().height()
-        y = max(4.0, min(rect.y, lay.height - height - 4))
-        picker.setPos(QPointF(x, y))
-        picker.setVisible(True)
-        self.window.view.ensureVisible(picker.sceneBoundingRect(), 12, 12)
-        controller.picker_column = pile.index
-        controller.select(pile, depth)
-        picker.set_count(len(cards) - depth)
+        controller.open_picker(pile.index, depth)
+        self.window.view.ensureVisible(controller.picker.sceneBoundingRect(), 12, 12)
         self.live.announce(
             f"Run picker on {pile.label}: {text.plural(len(cards) - depth, 'card')} "
             f"from the {text.card_word(cards[depth])}. Up takes one more, Down one fewer, "

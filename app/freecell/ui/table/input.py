@@ -38,7 +38,7 @@ from freecell.engine import (
     SendHome,
     home_move,
 )
-from freecell.ui.table.layout import Rect
+from freecell.ui.table.layout import Rect, TableLayout
 from freecell.ui.table.run_picker import PickerPart, RunPickerItem
 from freecell.ui.table.scene import Z_LIFTED, TableScene
 
@@ -139,9 +139,11 @@ class InputController(QObject):
         self._just_sent_home = False
         hit = self.scene.card_at(point.x(), point.y())
         part = self.picker.part_at(point)
-        if part is not None and part is not PickerPart.BODY:
+        if part is not None:
+            # the panel takes every click on it: its label never reaches the column below
             self._press = _Press(point, None, 0, False, held=True)
-            self._picker_hover(part)
+            if part is not PickerPart.BODY:
+                self._picker_hover(part)
             return
         if hit is None:
             self._press = _Press(point, self.scene.pile_at(point.x(), point.y()), 0, False)
@@ -201,6 +203,10 @@ class InputController(QObject):
         already sent a card home, the double-click does not send a second one."""
         self._hold.stop()
         self._press = None
+        if self.picker.part_at(point) is not None:
+            # a quick second click on an arrow is one more step, never a card sent home
+            self.press(point)
+            return
         if self._just_sent_home:
             self._just_sent_home = False
             return
@@ -269,19 +275,27 @@ class InputController(QObject):
         if press is None or press.pile is None or not press.pile.is_column or press.dragging:
             return
         press.held = True
-        self.picker_column = press.pile.index
+        self.open_picker(press.pile.index, press.depth)
+
+    def open_picker(self, column: int, depth: int) -> bool:
+        """Open the picker on a column with the run from ``depth`` selected; the
+        keyboard focus goes to that card, so the picker's keys work however it was
+        opened.  False when the column is empty or the table is not laid out."""
         lay = self.scene.layout
-        assert lay is not None
+        length = len(self._position().columns[column])
+        if lay is None or length == 0:
+            return False
+        depth = max(0, min(depth, length - 1))
+        self.picker_column = column
         self.picker.set_scale_for(lay.card_w)
-        card = lay.card_rect(press.pile.index, press.depth)
-        width = self.picker.boundingRect().width()
-        x = card.x + card.w + 6
-        if x + width > lay.width:
-            x = card.x - width - 6
-        self.picker.setPos(QPointF(x, max(4.0, card.y)))
+        size = self.picker.boundingRect()
+        x, y = picker_place(lay, column, depth, length, size.width(), size.height())
+        self.picker.setPos(QPointF(x, y))
         self.picker.setVisible(True)
-        self.select(press.pile, press.depth)
+        self.select(Pile.column(column), depth)
+        self._focus_on(Pile.column(column), depth)
         self._update_picker()
+        return True
 
     def _update_picker(self, hot: PickerPart | None = None) -> None:
         if self.selection is None or self.picker_column is None:
@@ -292,14 +306,22 @@ class InputController(QObject):
     def _picker_hover(self, part: PickerPart | None) -> None:
         if part is self.picker.hot:
             return
-        if self.selection is not None and self.picker_column is not None:
-            pile, depth = self.selection
-            length = len(self._position().columns[pile.index])
-            if part is PickerPart.UP and depth > 0:
-                self.select(pile, depth - 1)
-            elif part is PickerPart.DOWN and depth < length - 1:
-                self.select(pile, depth + 1)
-        self._update_picker(part)
+        if part in (PickerPart.UP, PickerPart.DOWN):
+            self._picker_step(more=part is PickerPart.UP, hot=part)
+        else:
+            self._update_picker(part)
+
+    def _picker_step(self, more: bool, hot: PickerPart | None = None) -> None:
+        """One card more (the run starts a card higher) or one fewer; the focus
+        follows the run's first card."""
+        if self.selection is None or self.picker_column is None:
+            return
+        pile, depth = self.selection
+        length = len(self._position().columns[pile.index])
+        depth = max(0, depth - 1) if more else min(length - 1, depth + 1)
+        self.select(pile, depth)
+        self._focus_on(pile, depth)
+        self._update_picker(hot)
 
     def _release_picker(self, point: QPointF) -> None:
         part = self.picker.part_at(point)
@@ -388,17 +410,25 @@ class InputController(QObject):
             self._show_focus()
             return True
         if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            if self.picker_open and self.selection is not None:
+                self._picker_step(more=key == Qt.Key.Key_Up)
+                return True
             pile, depth = self.focused()
             if pile.is_column:
                 length = len(self._position().columns[pile.index])
                 depth = depth - 1 if key == Qt.Key.Key_Up else depth + 1
                 self.focus_depth = max(0, min(length - 1, depth))
-                if self.picker_open and self.selection is not None and self.selection[0] == pile:
-                    self.select(pile, self.focus_depth)
-                    self._update_picker()
                 self._show_focus()
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if self.picker_open and self.selection is not None:
+                pile, _depth = self.focused()
+                if pile == self.selection[0]:
+                    # Enter on the picker's own column confirms: the run stays selected
+                    # and the next Enter names where it goes
+                    self.close_picker()
+                    self._show_focus()
+                    return True
             # Shift holds a card that could go home, so it can go to a cell instead.
             self.activate(smart=mods != Qt.KeyboardModifier.ShiftModifier)
             return True
@@ -437,6 +467,29 @@ class InputController(QObject):
             self.send(SendHome(pile))
             return
         self.select(pile, depth)
+
+
+def picker_place(
+    lay: TableLayout, column: int, depth: int, length: int, width: float, height: float
+) -> tuple[float, float]:
+    """Where the picker goes: in its own column's lane, so it never hides another
+    pile a run could go to.  Below the column's last card when there is room, else
+    above the run's first card (over the buried cards, which are no destination),
+    else over the run itself just below its first card's index, still in its own
+    lane."""
+    slot = lay.columns[column]
+    x = slot.x + (slot.w - width) / 2
+    gap = max(4.0, lay.card_w * 0.06)
+    last = lay.card_rect(column, length - 1)
+    below = last.y + last.h + gap
+    if below + height <= lay.height - gap:
+        return x, below
+    first = lay.card_rect(column, depth)
+    above = first.y - height - gap
+    if above >= slot.y:
+        return x, above
+    under_index = first.y + lay.offsets[column]
+    return x, max(slot.y, min(under_index, lay.height - height - gap))
 
 
 def _home(dest: Pile) -> Pile:

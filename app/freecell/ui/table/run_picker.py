@@ -1,9 +1,11 @@
 """The run picker: a small panel for choosing where a run starts.
 
-Press and hold on a column opens it beside the card under the pointer.  It shows
-how many cards would go; sliding (still pressed) onto the up arrow takes one more
-card, onto the down arrow one fewer.  The input controller owns the behaviour; this
-item only draws itself and says which of its parts lies under a point.
+Press and hold on a column (or P on the focused column) opens it in that column's
+own lane, so it never hides a pile the run could go to.  It shows how many cards
+would go; sliding (still pressed) onto the up arrow or clicking it takes one more
+card, the down arrow one fewer; Up/Down do the same, Enter confirms, Escape
+cancels.  The input controller owns the behaviour; this item only draws itself
+and says which of its parts lies under a point.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ class RunPickerItem(QGraphicsItem):
 
     def set_scale_for(self, card_w: float) -> None:
         self.prepareGeometryChange()
-        self._w = max(96.0, card_w * 1.0)
+        # as wide as a card, so it fits its own column's lane
+        self._w = max(56.0, card_w)
         self._h = self._w * 1.25
 
     def boundingRect(self) -> QRectF:
