@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from freecell.engine import (
     BUILTIN_VARIANTS,
@@ -34,14 +33,29 @@ def resolve_variant(variant_id: str) -> Variant:
     return plugin_variant(variant_id)
 
 
-def read_text(path: str) -> str:
-    """Read a file named on the command line (``-`` is standard input)."""
-    if path == "-":
-        return sys.stdin.read()
+# What a file named on the command line may hold: a board is a few hundred bytes
+# (comments included, a few KB), a move list a few KB; /dev/zero is not read whole.
+MAX_BOARD_BYTES = 64 * 1024
+MAX_MOVES_BYTES = 1024 * 1024
+
+
+def read_text(path: str, limit: int, what: str = "file") -> str:
+    """Read a file named on the command line (``-`` is standard input): UTF-8, a
+    byte-order mark allowed, no more than ``limit`` bytes (CliError beyond)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CliError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+        if path == "-":
+            raw = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read(limit + 1)
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(raw) > limit:
+        raise CliError(f"{path}: too large for a {what} (more than {limit // 1024:,} KB)")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CliError(f"cannot read {path}: it is not UTF-8 text") from None
 
 
 def deal_number(text: str) -> int:
@@ -55,7 +69,7 @@ def starting_position(args: argparse.Namespace, variant: Variant) -> tuple[Posit
     """The position named by ``N`` or ``--board FILE``."""
     if getattr(args, "board", None):
         try:
-            return parse_board(read_text(args.board), variant), None
+            return parse_board(read_text(args.board, MAX_BOARD_BYTES, "board"), variant), None
         except BoardFormatError as error:
             raise CliError(f"{args.board}: {error}") from None
     if args.deal is None:

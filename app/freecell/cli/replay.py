@@ -10,6 +10,7 @@ import argparse
 from freecell.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
+    MAX_MOVES_BYTES,
     CliError,
     add_position_arguments,
     read_text,
@@ -33,7 +34,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CliError("give a deal number or --board FILE, not both")
     start, number = starting_position(args, variant)
     try:
-        moves = parse_moves(read_text(args.moves))
+        moves = parse_moves(read_text(args.moves, MAX_MOVES_BYTES, "move list"))
     except InvalidMoveNotation as error:
         raise CliError(f"{args.moves}: {error}") from None
     game = Game(variant, number, start=start)

@@ -34,9 +34,19 @@ def check_deal_number(number: int) -> int:
 def parse_deal_number(text: str) -> int:
     """Parse what a player typed (``'11982'``, ``'#617'``, ``'1,000,000'``)."""
     cleaned = text.strip().lstrip("#").replace(",", "").replace("_", "").replace(" ", "")
-    if not cleaned.isdigit():
+    # ASCII digits only: str.isdigit() also takes "²" (which int() refuses) and
+    # "١٢٣" (which int() reads as 123 without a word); neither is what was typed.
+    if not (cleaned.isascii() and cleaned.isdigit()):
+        shown = text.strip()
+        shown = shown if len(shown) <= 40 else shown[:40] + "..."
         raise InvalidDealNumber(
-            f"{text.strip()!r} is not a deal number: type a whole number from 1 to {MAX_DEAL:,}"
+            f"{shown!r} is not a deal number: type a whole number from 1 to {MAX_DEAL:,} "
+            "in the digits 0-9"
+        )
+    significant = cleaned.lstrip("0")
+    if len(significant) > len(str(MAX_DEAL)):  # never int() a 5000-digit string
+        raise InvalidDealNumber(
+            f"deal number {significant[:12]}... is out of range: choose 1 to {MAX_DEAL:,}"
         )
     return check_deal_number(int(cleaned))
 

@@ -21,6 +21,7 @@ COLUMN_CHARS = "1234567890"
 # The eighth free cell is written "i": "h" always means home.
 CELL_CHARS = "abcdefgi"
 FOUNDATION_CHAR = "h"
+HEX_DIGITS = "0123456789abcdefABCDEF"
 
 
 class InvalidMoveNotation(ValueError):
@@ -134,10 +135,11 @@ def parse_move(text: str) -> Move:
     body, has_count, count_text = token.partition("v")
     count: int | None = None
     if has_count:
-        try:
-            count = int(count_text, 16)
-        except ValueError:
-            raise InvalidMoveNotation(f"{text!r} is not a move: bad count {count_text!r}") from None
+        # ASCII hex only (int() would also take Arabic-Indic digits, "0x3" or "_"), and no more
+        # digits than a count of cards needs
+        if not count_text or len(count_text) > 2 or not all(c in HEX_DIGITS for c in count_text):
+            raise InvalidMoveNotation(f"{text!r} is not a move: bad count {count_text!r}")
+        count = int(count_text, 16)
         if count < 1:
             raise InvalidMoveNotation(f"{text!r} is not a move: a move takes at least one card")
     if len(body) == 3 and body[0] == FOUNDATION_CHAR and body[1].upper() in "CDHS":

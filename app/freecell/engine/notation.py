@@ -74,6 +74,7 @@ def parse_board(text: str, variant: Variant) -> Position:
     cells: list[Card | None] | None = None
     foundations = [0, 0, 0, 0]
     seen_foundations = False
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -97,7 +98,8 @@ def parse_board(text: str, variant: Variant) -> Position:
                     if not dash:
                         raise ValueError
                     suit = Suit.from_letter(suit_text)
-                    rank = int(rank_text) if rank_text.isdigit() else parse_rank(rank_text)
+                    plain = rank_text.isascii() and rank_text.isdigit()
+                    rank = int(rank_text) if plain else parse_rank(rank_text)
                     if not 0 <= rank <= KING:
                         raise ValueError
                 except ValueError:

@@ -21,8 +21,12 @@ short, a disk filled up, or a file was damaged by hand:
   wrong JSON type, no version, or a version that cannot be understood -- is *moved*
   aside to ``<stem>.unreadable-<UTC timestamp>[-n]<suffix>`` (exclusive creation, so
   two move-asides in the same second never collide and nothing is overwritten), the
-  player is told in one sentence (appended to ``notices``), and loading falls back
-  to the backup, else to the caller's defaults.
+  player is told in one sentence (appended to ``notices``, once per file and
+  session), and loading falls back to the backup, else to the caller's defaults.
+  A save never writes over a file it cannot read: that file is moved aside first.
+* **Bounded.** A file larger than ``max_bytes`` (a few MB; far beyond anything the
+  game writes) is damage, read no further than the bound, and moved aside like
+  any other unreadable file.
 * **Locked.** Two copies of the game running at once take an exclusive lock on a
   side file ``.<name>.lock`` (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on
   Windows) around every read and write.  The lock is what lets a store do
@@ -56,6 +60,7 @@ Migration = Callable[[JsonObject], JsonObject]
 
 LOCK_TIMEOUT = 10.0
 BACKUP_SUFFIX = ".bak"
+DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 
 
 class UnreadableFile(Exception):
@@ -167,8 +172,14 @@ class JsonFile:
         migrations: Mapping[int, Migration] | None = None,
         notices: list[str] | None = None,
         indent: int | None = None,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        fallback: str = "defaults are used",
     ) -> None:
         self.path = Path(path)
+        self.max_bytes = max_bytes
+        self.fallback = fallback  # completes "...; it was moved aside to X and ..."
+        self._told: set[str] = set()
+        self._set_aside = False  # this session moved the file aside: its absence is known
         self.indent = indent  # None: compact, and json's C encoder (10x faster)
         self.what = what
         self.version = version
@@ -207,17 +218,26 @@ class JsonFile:
                 return self._load_backup(decode, after=(_os_reason(error), None))
             except UnreadableFile as problem:
                 aside = self._move_aside(self.path, "unreadable")
+                self._set_aside = aside is not None
                 return self._load_backup(decode, after=(problem.reason, aside))
 
     def peek(self, decode: Callable[[JsonObject], T]) -> T | None:
         """The main file decoded, or None; no side effects (nothing moved, no notice)."""
         try:
-            return self._decode(self._parse(self.path.read_bytes()), decode)
+            return self._decode(self._parse(self._read(self.path)), decode)
         except (OSError, UnreadableFile):
             return None
 
+    def _read(self, path: Path) -> bytes:
+        """The file's bytes, never more than ``max_bytes`` of them (else UnreadableFile)."""
+        with open(path, "rb") as handle:
+            raw = handle.read(self.max_bytes + 1)
+        if len(raw) > self.max_bytes:
+            raise UnreadableFile(f"it is larger than {self.max_bytes // 1024:,} KB")
+        return raw
+
     def _load_main(self, decode: Callable[[JsonObject], T]) -> T:
-        raw = self.path.read_bytes()
+        raw = self._read(self.path)
         data = self._parse(raw)
         found = data["version"]
         value = self._decode(data, decode)
@@ -225,7 +245,7 @@ class JsonFile:
             kept = self._existing_copy(raw, f"from-v{found}") or self._copy_aside(
                 raw, f"from-v{found}"
             )
-            self._tell(
+            self.tell(
                 f"Your {self.what} file was written by a newer version of FreeCell; "
                 f"this version read what it understands and kept the original as {kept}."
             )
@@ -236,20 +256,20 @@ class JsonFile:
     ) -> T | None:
         value: T | None = None
         try:
-            value = self._decode(self._parse(self.backup_path.read_bytes()), decode)
+            value = self._decode(self._parse(self._read(self.backup_path)), decode)
         except (OSError, UnreadableFile):
             value = None
-        if after is None:  # the file itself is missing: someone removed it
-            if value is not None:
-                self._tell(
+        if after is None:  # the file itself is missing: someone removed it (or we did)
+            if value is not None and not self._set_aside:
+                self.tell(
                     f"Your {self.what} file was missing, so the previous good copy "
                     f"({self.backup_path}) was loaded."
                 )
             return value
         reason, aside = after
         where = f"it was moved aside to {aside}" if aside else "it was left where it is"
-        fallback = "the previous good copy was loaded" if value is not None else "defaults are used"
-        self._tell(f"Your {self.what} file could not be read ({reason}); {where} and {fallback}.")
+        fallback = "the previous good copy was loaded" if value is not None else self.fallback
+        self.tell(f"Your {self.what} file could not be read ({reason}); {where} and {fallback}.")
         return value
 
     def _parse(self, raw: bytes) -> JsonObject:
@@ -329,8 +349,17 @@ class JsonFile:
         A hard link costs nothing; where links are not supported, a copy.
         """
         try:
-            self._parse(self.path.read_bytes())
-        except (OSError, UnreadableFile):
+            self._parse(self._read(self.path))
+        except UnreadableFile as problem:  # never written over: kept aside first
+            aside = self._move_aside(self.path, "unreadable")
+            self._set_aside = aside is not None
+            where = f"it was moved aside to {aside}" if aside else "it is replaced"
+            self.tell(
+                f"Your {self.what} file could not be read ({problem.reason}); {where} "
+                "and a new one was saved."
+            )
+            return None
+        except OSError:
             return None
         held = self.path.parent / f".{self.path.name}.bak.{os.getpid()}.{time.monotonic_ns()}.tmp"
         try:
@@ -379,8 +408,12 @@ class JsonFile:
         return None
 
     def _move_aside(self, path: Path, tag: str) -> Path | None:
-        """Move an unreadable file out of the way, byte for byte; never overwrite."""
+        """Move an unreadable file out of the way, byte for byte; never overwrite.
+
+        A file too large to be ours is renamed rather than copied (no reading it)."""
         try:
+            if path.stat().st_size > self.max_bytes:
+                return self._rename_aside(path, tag)
             raw = path.read_bytes()
         except OSError:
             return None
@@ -390,9 +423,25 @@ class JsonFile:
                 path.unlink()
         return kept
 
-    def _tell(self, sentence: str) -> None:
+    def _rename_aside(self, path: Path, tag: str) -> Path | None:
+        for n in range(1, 1000):
+            candidate = self._aside_name(tag, n)
+            if candidate.exists():
+                continue
+            try:
+                os.rename(path, candidate)
+            except OSError as e:
+                log.error("could not move %s aside: %s", path, e)
+                return None
+            return candidate
+        return None
+
+    def tell(self, sentence: str) -> None:
+        """Tell the player once: the same sentence is not repeated in one session."""
         log.warning("%s", sentence)
-        self.notices.append(sentence)
+        if sentence not in self._told:
+            self._told.add(sentence)
+            self.notices.append(sentence)
 
 
 def _os_reason(error: OSError) -> str:

@@ -43,6 +43,8 @@ from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
 from freecell.storage.paths import default_paths
 
 SAVED_GAME_VERSION = 1
+MAX_SAVED_GAME_BYTES = 4 * 1024 * 1024  # thousands of moves are a few hundred KB
+MAX_SECONDS = 10 * 365 * 24 * 3600.0  # a clock beyond ten years is damage, not patience
 
 VariantResolver = Callable[[str], Variant]
 """variant id -> Variant; raises (KeyError, ...) for an id it does not know."""
@@ -117,7 +119,7 @@ def game_from_json(
     seconds = data.get("seconds", 0.0)
     if isinstance(seconds, bool) or not isinstance(seconds, int | float):
         raise UnreadableFile("its clock is not a number")
-    if not math.isfinite(seconds) or seconds < 0:
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
         raise UnreadableFile("its clock is not a number of seconds")
     auto_play = data.get("auto_play", False)
     undo_count = data.get("undo_count", 0)
@@ -242,6 +244,8 @@ class SavedGameStore:
             what="saved game",
             version=SAVED_GAME_VERSION,
             notices=notices,
+            max_bytes=MAX_SAVED_GAME_BYTES,
+            fallback="a new deal is dealt",
         )
         self.resolve = resolve
 
@@ -278,13 +282,20 @@ class SavedGameStore:
         return self.file.load(decode)
 
     def summary(self) -> SavedGameSummary | None:
-        """What is in the slot, cheaply and without side effects (None if empty)."""
+        """What is in the slot, cheaply, without replaying (None if empty).
+
+        A file that cannot be read at all is moved aside and the player told, as
+        :meth:`load` does (the previous good copy's summary is then the answer): an
+        empty slot written at exit must never be what becomes of a damaged game."""
 
         def decode(data: JsonObject) -> SavedGameSummary | None:
             game = _slot(data)
             return None if game is None else summary_from_json(game)
 
-        return self.file.peek(decode)
+        found = self.file.peek(decode)
+        if found is None and (self.path.exists() or self.file.backup_path.exists()):
+            return self.file.load(decode)  # an empty slot, or damage: moved aside
+        return found
 
     def clear(self) -> None:
         """Empty the slot (the game was won, abandoned or taken back up).

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,10 @@ from typing import Any, ClassVar
 from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
 from freecell.storage.paths import default_paths
 
+log = logging.getLogger(__name__)
+
 SETTINGS_VERSION = 1
+MAX_SETTINGS_BYTES = 1024 * 1024  # a few KB in practice (window geometry is the most)
 
 CARD_SIZES: tuple[str, ...] = ("small", "medium", "large", "extra-large", "fit")
 """The card sizes the table offers; "fit" scales the cards to the window."""
@@ -133,6 +137,7 @@ class SettingsStore:
             version=SETTINGS_VERSION,
             notices=notices,
             indent=1,  # small, and people do open it in an editor
+            max_bytes=MAX_SETTINGS_BYTES,
         )
 
     @property
@@ -154,17 +159,32 @@ class SettingsStore:
         Use it to change a few fields (``lambda s: replace(s, theme="x")``) without
         overwriting what another running copy saved since this one loaded.
         """
-        with self.file.lock():
+        try:
+            with self.file.lock():
+                new = change(self.load())
+                self.save(new)
+        except OSError:  # no lock to be had (the folder refuses): save tells why
             new = change(self.load())
             self.save(new)
         return new
 
-    def save(self, settings: Settings) -> None:
-        with self.file.lock():
-            on_disk = self.file.peek(_decode)
-            extra = dict(on_disk.extra) if on_disk is not None else {}
-            extra.update(settings.extra)
-            self.file.save(settings_to_json(dataclasses.replace(settings, extra=extra)))
+    def save(self, settings: Settings) -> bool:
+        """Write ``settings``; False (logged, the player told once) when the disk
+        refuses -- full, read-only, or a folder where the file should be."""
+        try:
+            with self.file.lock():
+                on_disk = self.file.peek(_decode)
+                extra = dict(on_disk.extra) if on_disk is not None else {}
+                extra.update(settings.extra)
+                self.file.save(settings_to_json(dataclasses.replace(settings, extra=extra)))
+        except OSError as error:
+            log.error("could not save the settings to %s: %s", self.path, error)
+            self.file.tell(
+                f"Your settings could not be saved ({error.strerror or error}); "
+                "the previous copy on disk is unchanged."
+            )
+            return False
+        return True
 
 
 def _decode(data: JsonObject) -> Settings:

@@ -23,6 +23,14 @@ from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
 from freecell.storage.paths import default_paths
 
 STATISTICS_VERSION = 1
+MAX_STATISTICS_BYTES = 32 * 1024 * 1024  # a record per deal: 100,000 deals are ~10 MB
+# Beyond these a figure is damage, not a player's record: a game a minute for a
+# lifetime is under 10**8 games; ten years is under 10**9 seconds.
+MAX_COUNT = 10**9
+MAX_SECONDS = 10**9
+MAX_MOVES = 10**7
+MAX_SCORE = 10**9
+MAX_DEAL_NUMBER = 2**33 - 1
 
 N = TypeVar("N", int, float)
 
@@ -212,6 +220,9 @@ def _variant_from_json(vid: str, data: Mapping[str, Any]) -> VariantStats:
     values: dict[str, Any] = {name: _count(data, name, vid) for name in _VARIANT_FIELDS}
     if values["won"] > values["played"]:
         raise UnreadableFile(f"the figures for {vid!r} count more wins than games")
+    for streak in _VARIANT_FIELDS[2:]:
+        if values[streak] > values["played"]:
+            raise UnreadableFile(f"{streak} for {vid!r} is longer than the games played")
     values["best_score"] = _optional_int(data.get("best_score"), "best_score", vid, negative=True)
     values["fastest_win"] = _optional_seconds(data.get("fastest_win"), vid)
     values["fewest_moves"] = _optional_int(data.get("fewest_moves"), "fewest_moves", vid)
@@ -220,11 +231,10 @@ def _variant_from_json(vid: str, data: Mapping[str, Any]) -> VariantStats:
         raise UnreadableFile(f"the deal records for {vid!r} are damaged")
     deals: dict[int, DealRecord] = {}
     for key, record in deals_data.items():
-        try:
-            number = int(key)
-        except ValueError:
-            raise UnreadableFile(f"{key!r} is not a deal number") from None
-        if not isinstance(record, dict) or number < 0:
+        if not (key.isascii() and key.isdigit() and len(key) <= 10):
+            raise UnreadableFile(f"{key[:20]!r} is not a deal number")
+        number = int(key)
+        if not isinstance(record, dict) or not 0 <= number <= MAX_DEAL_NUMBER:
             raise UnreadableFile(f"the record of deal {key} is damaged")
         played, won = _count(record, "played", vid), _count(record, "won", vid)
         if won > played:
@@ -243,7 +253,7 @@ def _variant_from_json(vid: str, data: Mapping[str, Any]) -> VariantStats:
 
 def _count(data: Mapping[str, Any], name: str, vid: str) -> int:
     value = data.get(name, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
         raise UnreadableFile(f"{name} for {vid!r} is not a count")
     return value
 
@@ -251,7 +261,9 @@ def _count(data: Mapping[str, Any], name: str, vid: str) -> int:
 def _optional_int(value: object, name: str, vid: str, negative: bool = False) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not negative):
+    bound = MAX_SCORE if negative else MAX_MOVES
+    low = -bound if negative else 0
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= bound:
         raise UnreadableFile(f"{name} for {vid!r} is not a number")
     return value
 
@@ -262,7 +274,7 @@ def _optional_seconds(value: object, vid: str) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise UnreadableFile(f"a time for {vid!r} is not a number")
     seconds = float(value)
-    if not math.isfinite(seconds) or seconds < 0:
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
         raise UnreadableFile(f"a time for {vid!r} is not a number of seconds")
     return seconds
 
@@ -283,6 +295,7 @@ class StatisticsStore:
             what="statistics",
             version=STATISTICS_VERSION,
             notices=notices,
+            max_bytes=MAX_STATISTICS_BYTES,
         )
 
     @property
