@@ -1,7 +1,7 @@
 """Shared test setup.
 
 Qt tests run offscreen; every test gets its own FREECELL_HOME so no test touches
-the player's real settings, statistics or saved game.
+the player's real settings, statistics or saved game, and sees no installed card deck.
 """
 
 from __future__ import annotations
@@ -31,3 +31,6 @@ def _freecell_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FREECELL_HOME", str(tmp_path_factory.mktemp("freecell-home")))
+    # the SVG card decks this machine has are themes too: tests see none unless they
+    # say where to look (tests/test_ui_card_decks.py)
+    monkeypatch.setenv("FREECELL_CARD_DECK_DIRS", "")

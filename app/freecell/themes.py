@@ -83,10 +83,16 @@ class CardTheme:
     court_style: CourtStyle = CourtStyle.FIGURE
     high_contrast: bool = False
     description: str = ""
+    deck_file: str = ""
+    """An SVG or SVGZ card deck (KDE's or Aisleriot's element names: ``1_club`` ..
+    ``king_spade``, ``back``) whose pictures the renderer draws instead of painting
+    faces of its own; empty for the decks this project paints."""
 
     def __post_init__(self) -> None:
         if not self.id or not self.id.replace("-", "").replace("_", "").isalnum():
             raise ValueError(f"theme id must be letters, digits, - or _, not {self.id!r}")
+        if self.deck_file and not self.deck_file.lower().endswith((".svg", ".svgz")):
+            raise ValueError(f"deck_file must be an .svg or .svgz file, not {self.deck_file!r}")
         if len(self.suit_colours) != 4:
             raise ValueError("suit_colours needs four colours: clubs, diamonds, hearts, spades")
         for i, colour in enumerate(self.suit_colours):
@@ -129,16 +135,24 @@ class TableSurface:
 CLASSIC = CardTheme(
     id="classic",
     name="Classic",
-    suit_colours=("#1a1a1a", "#c8102e", "#c8102e", "#1a1a1a"),
+    # the red reads at 5.4:1 on the face's darkest (lower) edge, not 4.6:1 as #c8102e did
+    suit_colours=("#1a1a1a", "#b3122b", "#b3122b", "#1a1a1a"),
     description="Red hearts and diamonds, black clubs and spades.",
 )
 
 FOUR_COLOUR = CardTheme(
     id="four-colour",
     name="Four-colour",
-    suit_colours=("#1d7a2e", "#1f5fbf", "#c8102e", "#1a1a1a"),
+    # Four steps of lightness (CIE L* 9, 25, 33, 42: apart in greyscale, so for every
+    # kind of colour blindness), each at least 5:1 on the face; the face's lower edge
+    # is lighter than Classic's so the red keeps that contrast.
+    suit_colours=("#0b5a1f", "#0d2c9e", "#c8102e", "#1a1a1a"),
+    face_edge="#f1ede2",
     back="#2d5a3a",
-    description="Green clubs, blue diamonds, red hearts, black spades: no two suits alike.",
+    description=(
+        "Green clubs, blue diamonds, red hearts, black spades: four colours of four "
+        "lightnesses, told apart in greyscale too."
+    ),
 )
 
 HIGH_CONTRAST = CardTheme(

@@ -1,6 +1,7 @@
-"""Card themes (Classic, Four-colour, High contrast) and the table surfaces (green
-felt and friends).  The values live in :mod:`freecell.themes`; this plugin offers
-them."""
+"""Card themes (Classic, Four-colour, High contrast, and every SVG card deck the
+desktop has installed: see :mod:`.card_decks`) and the table surfaces (green felt
+and friends).  The painted themes' values live in :mod:`freecell.themes`; this
+plugin offers them."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from collections.abc import Iterable
 
 from freecell import hookimpl
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme, TableSurface
+from freecell_builtin_themes.card_decks import installed_decks
 
 
 @hookimpl
 def freecell_card_themes() -> Iterable[CardTheme]:
-    return BUILTIN_THEMES
+    return (*BUILTIN_THEMES, *installed_decks())
 
 
 @hookimpl

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QImage, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -87,6 +87,7 @@ class PreferencesDialog(QDialog):
         themes: Sequence[Choice],
         surfaces: Sequence[Choice],
         card_sizes: Sequence[Choice] = CARD_SIZE_CHOICES,
+        preview: Callable[[str], QImage | None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -103,6 +104,13 @@ class PreferencesDialog(QDialog):
             "surface": surfaces,
             "card_size": card_sizes,
         }
+
+        # a few cards of the theme chosen (``preview`` paints them for a theme id)
+        self._preview = preview
+        self.preview = QLabel()
+        self.preview.setObjectName("themePreview")
+        self.preview.setAccessibleName("Card theme preview")
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
         game_box = QGroupBox("Game")
         game_form = QFormLayout(game_box)
@@ -122,6 +130,9 @@ class PreferencesDialog(QDialog):
             (game_form if name in ("variant", "scoring") else look_form).addRow(label, combo)
             combo.currentIndexChanged.connect(lambda _i, n=name: self._combo_changed(n))
             self.combos[name] = combo
+            if name == "theme":
+                look_form.addRow(self.preview)
+
 
         behaviour_box = QGroupBox("Behaviour")
         behaviour = QVBoxLayout(behaviour_box)
@@ -169,6 +180,13 @@ class PreferencesDialog(QDialog):
                 check.setChecked(bool(getattr(settings, name)))
         finally:
             self._updating = False
+        self._show_preview()
+
+    def _show_preview(self) -> None:
+        image = self._preview(self._settings.theme) if self._preview is not None else None
+        self.preview.setVisible(image is not None)
+        if image is not None:
+            self.preview.setPixmap(QPixmap.fromImage(image))
 
     # -- changes ---------------------------------------------------------------------
     def _combo_changed(self, name: str) -> None:
@@ -186,6 +204,8 @@ class PreferencesDialog(QDialog):
         if new == self._settings:
             return
         self._settings = new
+        if "theme" in changes:
+            self._show_preview()
         self.settingsChanged.emit(new)
 
 
@@ -243,6 +263,8 @@ def install_preferences(
             on_change(new)
 
     def open_dialog() -> None:
+        from freecell.ui.table.deck_preview import deck_preview
+
         catalog = window.catalog
         dialog = PreferencesDialog(
             current(),
@@ -250,6 +272,9 @@ def install_preferences(
             scoring_schemes=scoring_schemes,
             themes=[(t.id, t.name) for t in catalog.themes],
             surfaces=[(s.id, s.name) for s in catalog.surfaces],
+            preview=lambda theme_id: deck_preview(
+                catalog.theme(theme_id), 64, window.devicePixelRatioF(), window.settings.large_print
+            ),
             parent=window,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

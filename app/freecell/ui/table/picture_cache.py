@@ -63,7 +63,7 @@ MAX_BYTES = 32 * 1024 * 1024
 STORE_AFTER_MS = 2000
 
 # the files whose code decides the pixels of each kind
-DECK_CODE = ("renderer.py", "suits.py", "layout.py", "picture_cache.py")
+DECK_CODE = ("renderer.py", "svg_deck.py", "suits.py", "layout.py", "picture_cache.py")
 TABLE_CODE = ("scene.py", "suits.py", "picture_cache.py")
 
 
@@ -81,6 +81,18 @@ def _code_signature(names: tuple[str, ...]) -> str:
     return ",".join(parts)
 
 
+def _file_signature(path: str) -> str:
+    """Size and modification time of an SVG deck's file: an updated deck package is
+    drawn again, not read back."""
+    if not path:
+        return "-"
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return "missing"
+    return f"{st.st_size}:{st.st_mtime_ns}"
+
+
 def _font(font: QFont) -> str:
     info = QFontInfo(font)
     return f"{font.toString()} -> {info.family()} {info.styleName()}"
@@ -94,6 +106,7 @@ def deck_fingerprint(theme: CardTheme, w: int, h: int, dpr: float, large: bool) 
             f"Qt {qVersion()}",
             _code_signature(DECK_CODE),
             repr(theme),
+            _file_signature(theme.deck_file),
             f"{w}x{h}@{dpr!r} large={large}",
             _font(QFont(theme.index_font)),
         )

@@ -436,6 +436,16 @@ class CardPainter:
         p.restore()
 
 
+def painter_for(theme: CardTheme) -> CardPainter:
+    """The painter of a theme: its SVG deck's pictures, or faces painted here."""
+    if theme.deck_file:
+        # imported here: QtSvg is loaded only by a player who picked an SVG deck
+        from freecell.ui.table.svg_deck import SvgCardPainter
+
+        return SvgCardPainter(theme)
+    return CardPainter(theme)
+
+
 class _Signals(QObject):
     ready = Signal(object)  # the (w, h, dpr, large) key of a deck now in the cache
 
@@ -478,7 +488,7 @@ class CardRenderer:
     def set_theme(self, theme: CardTheme) -> None:
         self.theme = theme
         with self._lock:
-            self._painter = CardPainter(theme)
+            self._painter = painter_for(theme)
             self._generation += 1  # images painted for the old theme are not kept
             self._images.clear()
         self._pixmaps.clear()

@@ -1,0 +1,123 @@
+"""Card pictures drawn from an installed SVG card deck (KDE's or Aisleriot's).
+
+The deck's file holds every card as an element named ``<rank>_<suit>`` (``1_club``,
+``10_heart``, ``queen_spade``) and the back as ``back``; ``QSvgRenderer`` draws one
+element into the card's rectangle.  Like the painted faces, each picture is made
+into a ``QImage`` at the device pixel ratio, so the renderer's worker thread can
+prepare a whole deck at a new size (one ``QSvgRenderer``, behind a lock: it is not
+safe to share between threads, and only one deck is prepared at a time anyway).
+
+Large print lays an enlarged index of our own over the deck's corners, on a band
+of the face's colour, so every deck keeps the large-print promise.  A card the
+file lacks, or a file that cannot be read, is painted as the Classic face instead:
+a broken deck never costs the game.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath
+from PySide6.QtSvg import QSvgRenderer
+
+from freecell.engine import Card, Suit
+from freecell.themes import CardTheme
+from freecell.ui.table.renderer import CardPainter, _card_canvas, index_metrics
+
+log = logging.getLogger(__name__)
+
+SUIT_NAMES = {
+    Suit.CLUBS: "club",
+    Suit.DIAMONDS: "diamond",
+    Suit.HEARTS: "heart",
+    Suit.SPADES: "spade",
+}
+COURT_NAMES = {11: "jack", 12: "queen", 13: "king"}
+
+
+def element_id(card: Card | None) -> str:
+    """The deck file's name for this card (``None`` = the back)."""
+    if card is None:
+        return "back"
+    rank = COURT_NAMES.get(card.rank, str(card.rank))
+    return f"{rank}_{SUIT_NAMES[card.suit]}"
+
+
+class SvgCardPainter(CardPainter):
+    """Paints a theme whose ``deck_file`` is an SVG deck; our own shadow under it."""
+
+    def __init__(self, theme: CardTheme) -> None:
+        super().__init__(theme)
+        self._svg_lock = threading.Lock()
+        self._svg: QSvgRenderer | None = None
+        self._svg_tried = False
+
+    def _deck(self) -> QSvgRenderer | None:
+        """The deck's renderer, read on first use (under ``_svg_lock``)."""
+        if not self._svg_tried:
+            self._svg_tried = True
+            svg = QSvgRenderer(self.theme.deck_file)
+            if svg.isValid():
+                self._svg = svg
+            else:
+                log.warning(
+                    "card deck %s could not be read; painting faces instead", self.theme.deck_file
+                )
+        return self._svg
+
+    def has_element(self, card: Card | None) -> bool:
+        """Whether the deck file draws this card itself."""
+        with self._svg_lock:
+            svg = self._deck()
+            return svg is not None and svg.elementExists(element_id(card))
+
+    def image(
+        self, card: Card | None, card_w: int, card_h: int, dpr: float, large_print: bool
+    ) -> QImage:
+        img = _card_canvas(card_w, card_h, dpr)
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        p.drawImage(QPointF(0, 0), self._shadow(card_w, card_h, dpr))
+        body = QRectF(0, 0, card_w, card_h)
+        with self._svg_lock:
+            svg = self._deck()
+            drawn = svg is not None and svg.elementExists(element_id(card))
+            if drawn:
+                assert svg is not None
+                svg.render(p, element_id(card), body)
+        if not drawn:
+            self._paint_body(p, card_w, card_h)
+            if card is None:
+                self._paint_back(p, QRectF(0.5, 0.5, card_w - 1, card_h - 1), card_w * 0.07)
+            else:
+                self._paint_front(p, card, card_w, card_h, large_print)
+        elif card is not None and large_print:
+            self._paint_large_index(p, card, card_w, card_h)
+        p.end()
+        return img
+
+    def _paint_large_index(self, p: QPainter, card: Card, w: int, h: int) -> None:
+        """Our enlarged index on a band of face colour over both of the deck's
+        corners (the deck's own index is far smaller than large print asks)."""
+        m = index_metrics(w, h, True, self.theme.index_scale)
+        colour = self.suit_colour(card.suit, True)
+        band = QPainterPath()
+        radius = w * 0.07
+        band.addRoundedRect(QRectF(0.5, 0.5, w - 1, m.strip + radius), radius, radius)
+        cut = QPainterPath()
+        cut.addRect(QRectF(0, m.strip, w, radius + 1))
+        band = band.subtracted(cut)
+        for turned in (False, True):
+            p.save()
+            if turned:
+                p.translate(w, h)
+                p.rotate(180)
+            p.setPen(QColor(self.theme.border))
+            p.setBrush(QColor(self.theme.face))
+            p.drawPath(band)
+            p.setPen(Qt.PenStyle.NoPen)
+            self._paint_index(p, card, w, h, m, colour, True)
+            p.restore()
