@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from freecell.engine import (
     BUILTIN_VARIANTS,
@@ -17,6 +18,9 @@ from freecell.engine import (
     parse_deal_number,
 )
 
+if TYPE_CHECKING:
+    from freecell.plugins.manager import PluginManager
+
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
@@ -26,11 +30,11 @@ class CliError(Exception):
     """Bad input: reported as one line, exit code 2."""
 
 
-def resolve_variant(variant_id: str) -> Variant:
+def resolve_variant(variant_id: str, manager: PluginManager | None = None) -> Variant:
     """Any variant an enabled plugin offers (the built-ins, Custom ids, third-party)."""
     from freecell.cli.plugins import plugin_variant
 
-    return plugin_variant(variant_id)
+    return plugin_variant(variant_id, manager)
 
 
 # What a file named on the command line may hold: a board is a few hundred bytes

@@ -17,6 +17,7 @@ from freecell.cli.common import EXIT_OK, CliError
 from freecell.engine import Variant
 from freecell.plugins.manager import PluginManager, create_manager
 from freecell.plugins.model import PluginInfo
+from freecell.plugins.solvers import PluginBackend, backend_available, backend_loader
 
 
 def cli_manager() -> PluginManager:
@@ -27,12 +28,26 @@ def cli_manager() -> PluginManager:
     return manager
 
 
-def plugin_variant(variant_id: str) -> Variant:
+def plugin_variant(variant_id: str, manager: PluginManager | None = None) -> Variant:
     """The enabled variant with this id (listed or resolved); CliError otherwise."""
     try:
-        return cli_manager().variant(variant_id)
+        return (manager or cli_manager()).variant(variant_id)
     except KeyError as error:
         raise CliError(f"{error.args[0]}; `freecell-cli plugins` lists them") from None
+
+
+def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:
+    """The enabled plugins' backend with this id, as a loader; CliError when no
+    enabled plugin provides it or it cannot run here (``--backend`` is an explicit
+    choice: no silent substitute)."""
+    backends = manager.solver_backends()
+    for backend in backends:
+        if backend.id == backend_id:
+            if not backend_available(backend):
+                raise CliError(f"solver backend {backend_id!r} is not available here")
+            return backend_loader(manager, backend)
+    known = ", ".join(b.id for b in backends) or "none: every solver plugin is off"
+    raise CliError(f"unknown solver backend {backend_id!r} (known: {known})")
 
 
 def _rows(info: PluginInfo) -> list[tuple[str, str, str, str, str, str]]:

@@ -11,6 +11,7 @@ interrupted batch keeps what it finished.  ``--resume`` skips the deals an exist
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import sys
@@ -19,10 +20,18 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from freecell.analysis.difficulty import Rating, rate_deal
+from freecell.analysis.difficulty import RATING_BUDGET, Rating, rate_deal, rate_position
 from freecell.cli.common import EXIT_OK, CliError
-from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber
+from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber, Position, Variant, deal
 from freecell.engine.deal import check_deal_number
+from freecell.solver.api import Budget, CancelToken, Mode, Verdict
+from freecell.solver.backends import (
+    BUILTIN_ID,
+    BackendLoader,
+    Fallback,
+    fallback_message,
+    guarded_solve,
+)
 
 CHECKPOINT_EVERY = 500
 CHUNK = 8
@@ -47,20 +56,72 @@ def parse_range(text: str) -> list[int]:
     return numbers
 
 
-def _rate(number: int) -> tuple[int, Rating]:
-    return number, rate_deal(number, FREECELL)
+class _Guarded:
+    """A backend that rates with the player's chosen one and falls back to the
+    built-in search when it fails (keeping the last fallback to report)."""
+
+    def __init__(self, loader: BackendLoader) -> None:
+        self.loader = loader
+        self.id, self.name = loader.backend_id, loader.backend_name
+        self.fallback: Fallback | None = None
+
+    def available(self) -> bool:
+        return True
+
+    def solve(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget = RATING_BUDGET,
+        cancel: CancelToken | None = None,
+        mode: Mode = Mode.FAST,
+    ) -> Verdict:
+        answer = guarded_solve(self.loader, position, variant, budget, cancel, mode)
+        self.fallback = answer.fallback
+        return answer.verdict
 
 
-def rate_many(numbers: list[int], jobs: int) -> Iterator[tuple[int, Rating]]:
+Rated = tuple[int, Rating, str | None]  # deal, rating, a fallback's sentence
+
+
+def _rate(number: int, loader: BackendLoader | None = None) -> Rated:
+    if loader is None:
+        return number, rate_deal(number, FREECELL), None
+    backend = _Guarded(loader)
+    rating = rate_position(deal(number, FREECELL), FREECELL, backend=backend)
+    why = fallback_message(backend.fallback) if backend.fallback is not None else None
+    return number, rating, why
+
+
+def rate_many(
+    numbers: list[int], jobs: int, loader: BackendLoader | None = None
+) -> Iterator[Rated]:
     """Rate ``numbers`` (in order) with ``jobs`` worker processes (spawned: safe
-    whatever the parent has loaded)."""
+    whatever the parent has loaded); ``loader`` names a backend other than the
+    built-in search (each process loads it from its plugin)."""
+    work = functools.partial(_rate, loader=loader)
     if jobs <= 1:
         for number in numbers:
-            yield _rate(number)
+            yield work(number)
         return
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        yield from pool.map(_rate, numbers, chunksize=CHUNK)
+        yield from pool.map(work, numbers, chunksize=CHUNK)
+
+
+def _backend(backend_id: str, out: Path | None) -> BackendLoader | None:
+    """None for the built-in search (rated as the shipped table is), else the
+    enabled plugin's backend."""
+    if backend_id == BUILTIN_ID:
+        return None
+    if out is not None:
+        raise CliError(
+            "--out writes the game's ratings table, which the built-in solver makes; "
+            "leave out --backend to write it, or --out to print another backend's ratings"
+        )
+    from freecell.cli.plugins import cli_manager, plugin_backend
+
+    return plugin_backend(backend_id, cli_manager())
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
@@ -70,6 +131,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1")
     out = Path(args.out) if args.out else None
+    loader = _backend(args.backend, out)
     done: dict[int, Rating] = {}
     if out is not None and args.resume and out.exists():
         try:
@@ -79,7 +141,9 @@ def cmd_rate(args: argparse.Namespace) -> int:
         numbers = [n for n in numbers if n not in done]
     fingerprint = rating_data.solver_fingerprint()  # of the code the workers run
     started = time.monotonic()
-    for i, (number, rating) in enumerate(rate_many(numbers, args.jobs), 1):
+    for i, (number, rating, fell_back) in enumerate(rate_many(numbers, args.jobs, loader), 1):
+        if fell_back is not None:
+            print(f"freecell-cli: warning: deal {number}: {fell_back}", file=sys.stderr)
         if out is None:
             if args.json:
                 record = {
@@ -118,4 +182,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--resume", action="store_true", help="skip deals the --out file already rates"
     )
     rate.add_argument("--json", action="store_true", help="one JSON object a line")
+    rate.add_argument(
+        "--backend",
+        default=BUILTIN_ID,
+        metavar="ID",
+        help="solver backend to rate with (default builtin, which makes the shipped table)",
+    )
     rate.set_defaults(run=cmd_rate)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 
 from freecell.cli.common import (
     EXIT_OK,
@@ -19,8 +20,12 @@ from freecell.cli.common import (
     resolve_variant,
     starting_position,
 )
+from freecell.cli.plugins import cli_manager, plugin_backend
+from freecell.engine import Position, Variant
+from freecell.plugins.model import Source
+from freecell.plugins.solvers import PluginBackend
 from freecell.solver.api import Budget, Mode, Solved, Unknown, Verdict
-from freecell.solver.backends import UnknownBackend, get_backend
+from freecell.solver.backends import Answer, fallback_message, guarded_solve
 
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_STATES = Budget().states
@@ -64,18 +69,34 @@ def verdict_text(verdict: Verdict) -> str:
     return "\n".join(lines)
 
 
+def solve_with(
+    backend: PluginBackend, position: Position, variant: Variant, budget: Budget, mode: Mode
+) -> Answer:
+    """The shipped backends run here; a third party's runs in a worker process, so
+    that a crash or a hang is caught as in the game.  Either way a failing backend
+    is replaced by the built-in search, and the answer says so."""
+    if backend.source is Source.BUILTIN:
+        return guarded_solve(backend, position, variant, budget, None, mode)
+    from freecell.solver.service import SolverService
+
+    with SolverService() as service:
+        return service.answer(position, variant, budget, mode, backend)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     if args.board and args.deal is not None:
         raise CliError("give a deal number or --board FILE, not both")
     timeout = _timeout(args.timeout)
-    try:
-        backend = get_backend(args.backend)
-    except UnknownBackend as error:
-        raise CliError(str(error)) from None
-    variant = resolve_variant(args.variant)
+    manager = cli_manager()
+    backend = plugin_backend(args.backend, manager)
+    variant = resolve_variant(args.variant, manager)
     position, _ = starting_position(args, variant)
-    mode = Mode(args.mode)
-    verdict = backend.solve(position, variant, Budget(DEFAULT_STATES, timeout), None, mode)
+    answer = solve_with(
+        backend, position, variant, Budget(DEFAULT_STATES, timeout), Mode(args.mode)
+    )
+    if answer.fallback is not None:
+        print(f"freecell-cli: warning: {fallback_message(answer.fallback)}", file=sys.stderr)
+    verdict = answer.verdict
     if args.json:
         print(json.dumps(verdict_json(verdict)))
     else:
@@ -89,7 +110,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_position_arguments(solve)
     solve.add_argument(
-        "--backend", default="builtin", metavar="NAME", help="solver backend (builtin, fc-solve)"
+        "--backend",
+        default="builtin",
+        metavar="ID",
+        help="solver backend: builtin, fc-solve, or an enabled plugin's "
+        "(`freecell-cli plugins` lists them)",
     )
     solve.add_argument(
         "--mode",

@@ -100,10 +100,11 @@ def freecell_solver_backends() -> Iterable[SolverBackend]:
 
     Receives nothing.  Returns an iterable of objects satisfying
     :class:`freecell.solver.api.SolverBackend` (``id``, ``name``, ``available()``,
-    ``solve(position, variant, budget, cancel, mode)``).  The solver runs in a
-    worker process, so a backend must be picklable or cheap to build there again,
-    and must not import Qt.  Every plugin's answer is collected; a backend whose
-    ``available()`` is False is listed but not used.
+    ``solve(position, variant, budget, cancel, mode)``).  The player picks one by
+    id; searches run in a worker process, which loads this plugin alone and calls
+    this hook there again, so a backend must be cheap to build and must not import
+    Qt.  Every plugin's answer is collected; a backend whose ``available()`` is
+    False is listed (as not available) but not used.
     """
 
 

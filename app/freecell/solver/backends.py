@@ -1,16 +1,37 @@
-"""The backends this package ships, by id.
+"""The backends this package ships, and the guard every other backend runs behind.
 
-The plugin manager registers these same classes through the
-``freecell_solver_backends`` hook; this module is the plain registry the worker
-process and the command line use when they are given an id, so that solving never
-needs the plugin machinery (or anything it imports).
+:func:`get_backend` is the plain registry of the shipped classes (the plugin
+manager registers the same classes through ``freecell_solver_backends``).  The
+backend the player picks is named by a :class:`BackendLoader`: a small picklable
+recipe that the worker process turns into the backend (the plugin layer's
+``PluginBackend`` loads it from its plugin, by id).  :func:`guarded_solve` runs a
+backend and checks its answer; a backend that cannot be loaded, is unavailable,
+raises or answers something that is not an honest verdict is replaced by the
+built-in search for that request, and the :class:`Answer` says so with a
+:class:`Fallback`.  A fallback never makes a verdict stronger than the search that
+produced it: what the built-in answers is what the player gets.
 """
 
 from __future__ import annotations
 
-from freecell.solver.api import SolverBackend
-from freecell.solver.builtin import BuiltinSolver
-from freecell.solver.fcsolve import FcSolveBackend
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol, runtime_checkable
+
+from freecell.engine import Position, Refusal, Variant, apply_move, check_move
+from freecell.solver.api import (
+    Budget,
+    CancelToken,
+    Mode,
+    Solved,
+    SolverBackend,
+    Unknown,
+    Unsolvable,
+    Verdict,
+)
+
+BUILTIN_ID = "builtin"
 
 
 class UnknownBackend(LookupError):
@@ -19,6 +40,11 @@ class UnknownBackend(LookupError):
 
 def builtin_backends() -> list[SolverBackend]:
     """Every backend this package ships, whether or not it can run here."""
+    # imported here: the service's parent process needs the guard's values, not
+    # the search itself
+    from freecell.solver.builtin import BuiltinSolver
+    from freecell.solver.fcsolve import FcSolveBackend
+
     return [BuiltinSolver(), FcSolveBackend()]
 
 
@@ -36,3 +62,157 @@ def get_backend(backend_id: str) -> SolverBackend:
             return backend
     known = ", ".join(b.id for b in builtin_backends())
     raise UnknownBackend(f"unknown solver backend {backend_id!r} (known: {known})")
+
+
+@runtime_checkable
+class BackendLoader(Protocol):
+    """A picklable recipe for a backend, built again wherever it is loaded (the
+    worker process, a rating process).  Equal loaders load the same backend."""
+
+    @property
+    def backend_id(self) -> str: ...
+
+    @property
+    def backend_name(self) -> str: ...
+
+    def load(self) -> SolverBackend:
+        """The backend; raises (any exception, with a sentence) when it cannot."""
+        ...
+
+
+class FallbackReason(StrEnum):
+    """Why the built-in search answered instead of the backend asked for."""
+
+    NOT_LOADED = "not-loaded"  # its plugin could not be loaded, or no longer provides it
+    UNAVAILABLE = "unavailable"  # available() is False here (fc-solve not installed)
+    RAISED = "raised"  # solve() raised
+    BAD_ANSWER = "bad-answer"  # not a verdict, or a line or move that is not legal
+    CRASHED = "crashed"  # the worker process died during the search
+    TIMED_OUT = "timed-out"  # it went past its time budget and was stopped
+
+
+@dataclass(frozen=True, slots=True)
+class Fallback:
+    """The backend asked for did not answer; the built-in search did."""
+
+    backend_id: str
+    backend_name: str
+    reason: FallbackReason
+    detail: str = ""  # the error, or the seconds allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A verdict and who gave it."""
+
+    verdict: Verdict
+    backend_id: str
+    fallback: Fallback | None = None
+
+
+def fallback_message(fallback: Fallback) -> str:
+    """The sentence the player reads (hint bar, status bar, CLI warning)."""
+    name = fallback.backend_name or fallback.backend_id
+    why = {
+        FallbackReason.NOT_LOADED: "could not be loaded",
+        FallbackReason.UNAVAILABLE: "is not available here",
+        FallbackReason.RAISED: "failed",
+        FallbackReason.BAD_ANSWER: "gave an answer that does not hold",
+        FallbackReason.CRASHED: "stopped working (its process ended)",
+        FallbackReason.TIMED_OUT: "took too long",
+    }[fallback.reason]
+    detail = f" ({fallback.detail})" if fallback.detail else ""
+    return f"The solver {name} {why}{detail}; the built-in solver answered instead."
+
+
+_LOADED: dict[BackendLoader, SolverBackend] = {}
+
+
+def load_backend(loader: BackendLoader) -> SolverBackend:
+    """The backend for ``loader``, loaded once per process."""
+    backend = _LOADED.get(loader)
+    if backend is None:
+        backend = loader.load()
+        _LOADED[loader] = backend
+    return backend
+
+
+def check_verdict(verdict: object, position: Position, variant: Variant) -> str | None:
+    """None when ``verdict`` is an honest answer for ``position``; else what is wrong."""
+    if isinstance(verdict, Unsolvable):
+        return None
+    if isinstance(verdict, Unknown):
+        move = verdict.suggested_move
+        if move is not None and isinstance(check_move(position, variant, move), Refusal):
+            return f"its suggested move {move.notation} is not legal here"
+        return None
+    if not isinstance(verdict, Solved):
+        return f"it answered {type(verdict).__name__}, not a verdict"
+    current = position
+    for number, move in enumerate(verdict.moves, 1):
+        checked = check_move(current, variant, move)
+        if isinstance(checked, Refusal):
+            return f"move {number} of its line, {move.notation}, is not legal"
+        current = apply_move(current, checked)
+    if not current.is_won:
+        return "its line does not win"
+    return None
+
+
+def _builtin(
+    position: Position, variant: Variant, budget: Budget, cancel: CancelToken | None, mode: Mode
+) -> Verdict:
+    from freecell.solver.builtin import BuiltinSolver
+
+    return BuiltinSolver().solve(position, variant, budget, cancel, mode)
+
+
+def guarded_solve(
+    backend: BackendLoader | SolverBackend,
+    position: Position,
+    variant: Variant,
+    budget: Budget,
+    cancel: CancelToken | None = None,
+    mode: Mode = Mode.FAST,
+    on_fallback: Callable[[Fallback], None] | None = None,
+) -> Answer:
+    """Ask ``backend``; when it cannot answer honestly, ask the built-in search.
+
+    ``on_fallback`` hears the fallback before the built-in search starts (the worker
+    tells its parent, which gives the new search a time budget of its own)."""
+    if isinstance(backend, BackendLoader):
+        backend_id, name = backend.backend_id, backend.backend_name
+    else:
+        backend_id, name = str(getattr(backend, "id", "")), str(getattr(backend, "name", ""))
+
+    def fall_back(reason: FallbackReason, detail: str) -> Answer:
+        fallback = Fallback(backend_id, name, reason, detail)
+        if cancel is not None and cancel.is_set():
+            return Answer(Unknown(None, cancelled=True), BUILTIN_ID, fallback)
+        if on_fallback is not None:
+            on_fallback(fallback)
+        return Answer(_builtin(position, variant, budget, cancel, mode), BUILTIN_ID, fallback)
+
+    try:
+        solver = load_backend(backend) if isinstance(backend, BackendLoader) else backend
+    except Exception as error:
+        return fall_back(FallbackReason.NOT_LOADED, _error_text(error))
+    try:
+        ready = solver.available()
+    except Exception as error:
+        return fall_back(FallbackReason.RAISED, f"available() raised {_error_text(error)}")
+    if not ready:
+        return fall_back(FallbackReason.UNAVAILABLE, "")
+    try:
+        verdict = solver.solve(position, variant, budget, cancel, mode)
+    except Exception as error:
+        return fall_back(FallbackReason.RAISED, _error_text(error))
+    problem = check_verdict(verdict, position, variant)
+    if problem is not None:
+        return fall_back(FallbackReason.BAD_ANSWER, problem)
+    return Answer(verdict, solver.id)
+
+
+def _error_text(error: BaseException) -> str:
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__

@@ -34,6 +34,13 @@ from typing import Any
 
 from freecell.engine import Position, Variant
 from freecell.solver.api import Budget, Mode, SolverBackend, Unknown, Verdict
+from freecell.solver.backends import (
+    BUILTIN_ID,
+    Answer,
+    BackendLoader,
+    Fallback,
+    FallbackReason,
+)
 
 START_METHOD = "spawn"
 # How long past its own budget a job may take before the child is killed.
@@ -48,6 +55,24 @@ class SolverServiceError(RuntimeError):
     """The worker failed a job (a bug in a backend, an unknown backend id)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Stopped:
+    """A job that ended without an answer: the child was stopped or died."""
+
+    verdict: Unknown
+    cause: FallbackReason | None  # None: the caller asked for the stop
+    detail: str = ""
+    fallback: Fallback | None = None  # the built-in had already taken over
+
+
+def _backend_id(backend: str | SolverBackend | BackendLoader) -> str:
+    if isinstance(backend, str):
+        return backend
+    if isinstance(backend, BackendLoader):
+        return backend.backend_id
+    return str(getattr(backend, "id", ""))
+
+
 @dataclass(frozen=True)
 class WorkerInfo:
     """What the child says about itself: tests use it to check it is Qt-free."""
@@ -59,7 +84,7 @@ class WorkerInfo:
 
 def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) -> None:
     """The child's loop: answer ``ping`` and ``solve`` messages until told to stop."""
-    from freecell.solver.backends import UnknownBackend, get_backend
+    from freecell.solver.backends import BackendLoader, UnknownBackend, get_backend, guarded_solve
     from freecell.solver.builtin import PROOF_MEMORY
 
     # This process answers one player's questions about one game after another:
@@ -78,6 +103,15 @@ def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) 
             conn.send(("pong", WorkerInfo(os.getpid(), qt, len(sys.modules))))
             continue
         _, job_id, position, variant, budget, mode, backend = message
+        if isinstance(backend, BackendLoader):
+            # The player's backend, loaded here from its plugin; the guard answers
+            # with the built-in search when it cannot, and says so first.
+            def tell(fallback: object, job: int = job_id) -> None:
+                conn.send(("fallback", job, fallback))
+
+            answer = guarded_solve(backend, position, variant, budget, cancel, mode, tell)
+            conn.send(("answer", job_id, answer))
+            continue
         try:
             solver = get_backend(backend) if isinstance(backend, str) else backend
             verdict = solver.solve(position, variant, budget, cancel, mode)
@@ -173,48 +207,102 @@ class SolverService:
         variant: Variant,
         budget: Budget = DEFAULT_BUDGET,
         mode: Mode = Mode.FAST,
-        backend: str | SolverBackend = "builtin",
+        backend: str | SolverBackend | BackendLoader = BUILTIN_ID,
     ) -> Verdict:
         """Solve in the child; block until the verdict.  ``backend`` is an id of a
-        shipped backend or a (picklable) backend object.  A job stopped by
-        :meth:`cancel` or :meth:`terminate` answers ``Unknown(cancelled=True)``."""
+        shipped backend, a (picklable) backend object, or a :class:`BackendLoader`
+        (the player's backend, see :meth:`answer`).  A job stopped by :meth:`cancel`
+        or :meth:`terminate` answers ``Unknown(cancelled=True)``."""
+        return self.answer(position, variant, budget, mode, backend).verdict
+
+    def answer(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget = DEFAULT_BUDGET,
+        mode: Mode = Mode.FAST,
+        backend: str | SolverBackend | BackendLoader = BUILTIN_ID,
+    ) -> Answer:
+        """Like :meth:`solve`, and say who answered.  A :class:`BackendLoader`'s
+        backend that cannot be loaded, is unavailable, raises, answers nonsense,
+        kills the child or overruns its budget is replaced by the built-in search
+        for this request, and ``Answer.fallback`` says why.  An id or object backend
+        that fails raises :class:`SolverServiceError` instead."""
         with self._lock:
             self._cancel.clear()
             self._cancelled_at = None
             self._kill_requested = False
-            conn = self._ensure_child()
-            job_id = next(self._jobs)
-            started = time.monotonic()
+            outcome = self._job(position, variant, budget, mode, backend)
+            if isinstance(outcome, Answer):
+                return outcome
+            if isinstance(outcome, _Stopped):
+                guarded = isinstance(backend, BackendLoader) and backend.backend_id != BUILTIN_ID
+                if not guarded or outcome.fallback is not None or outcome.cause is None:
+                    return Answer(outcome.verdict, _backend_id(backend), outcome.fallback)
+                assert isinstance(backend, BackendLoader)
+                fallback = Fallback(
+                    backend.backend_id, backend.backend_name, outcome.cause, outcome.detail
+                )
+                retry = self._job(position, variant, budget, mode, BUILTIN_ID)
+                verdict = retry.verdict if isinstance(retry, _Stopped | Answer) else retry
+                return Answer(verdict, BUILTIN_ID, fallback)
+            return Answer(outcome, _backend_id(backend))
+
+    def _job(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget,
+        mode: Mode,
+        backend: str | SolverBackend | BackendLoader,
+    ) -> Verdict | Answer | _Stopped:
+        """One job in the child (the caller holds the lock).  A stop that the backend
+        caused -- the child died, or the job overran -- carries its ``cause``; a stop
+        the caller asked for does not."""
+        started = time.monotonic()
+        fallback: Fallback | None = None
+
+        def stopped(cause: FallbackReason | None = None, detail: str = "") -> _Stopped:
+            self._hard_stop()
+            if self._kill_requested or self._cancelled_at is not None:
+                cause = None  # the caller stopped it: nothing failed
+            verdict = Unknown(None, 0, time.monotonic() - started, cancelled=True)
+            return _Stopped(verdict, cause, detail, fallback)
+
+        conn = self._ensure_child()
+        job_id = next(self._jobs)
+        try:
+            conn.send(("solve", job_id, position, variant, budget, mode, backend))
+        except (OSError, EOFError):
+            return stopped(FallbackReason.CRASHED)
+        limit = started + budget.seconds + GRACE_SECONDS
+        while True:
+            if self._kill_requested:
+                return stopped()
             try:
-                conn.send(("solve", job_id, position, variant, budget, mode, backend))
+                ready = conn.poll(POLL_SECONDS)
+                reply: Any = conn.recv() if ready else None
             except (OSError, EOFError):
-                self._hard_stop()
-                return Unknown(None, 0, time.monotonic() - started, cancelled=True)
-            limit = started + budget.seconds + GRACE_SECONDS
-            while True:
-                if self._kill_requested:
-                    self._hard_stop()
-                    return Unknown(None, 0, time.monotonic() - started, cancelled=True)
-                try:
-                    ready = conn.poll(POLL_SECONDS)
-                    reply: Any = conn.recv() if ready else None
-                except (OSError, EOFError):
-                    self._hard_stop()  # the child died (killed from outside, or crashed)
-                    return Unknown(None, 0, time.monotonic() - started, cancelled=True)
-                if reply is not None:
-                    if reply[1] != job_id:
-                        continue  # an answer to a job nobody waits for any more
-                    if reply[0] == "error":
-                        raise SolverServiceError(reply[2])
-                    verdict: Verdict = reply[2]
-                    return verdict
-                now = time.monotonic()
-                cancelled_at = self._cancelled_at
-                overdue = now > limit
-                slow_cancel = cancelled_at is not None and now - cancelled_at > CANCEL_GRACE_SECONDS
-                if overdue or slow_cancel:
-                    self._hard_stop()
-                    return Unknown(None, 0, now - started, cancelled=True)
+                # the child died: killed from outside, or a backend crashed it
+                return stopped(FallbackReason.CRASHED)
+            if reply is not None:
+                if reply[1] != job_id:
+                    continue  # an answer to a job nobody waits for any more
+                if reply[0] == "error":
+                    raise SolverServiceError(reply[2])
+                if reply[0] == "fallback":
+                    # the built-in search takes over: it gets a budget of its own
+                    fallback = reply[2]
+                    limit = time.monotonic() + budget.seconds + GRACE_SECONDS
+                    continue
+                result: Verdict | Answer = reply[2]
+                return result
+            now = time.monotonic()
+            cancelled_at = self._cancelled_at
+            if cancelled_at is not None and now - cancelled_at > CANCEL_GRACE_SECONDS:
+                return stopped()
+            if now > limit:
+                return stopped(FallbackReason.TIMED_OUT, f"over its {budget.seconds:g} s budget")
 
     def cancel(self) -> None:
         """Ask the running search to stop now (it answers ``Unknown(cancelled=True)``);

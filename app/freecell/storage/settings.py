@@ -44,6 +44,8 @@ class Settings:
     safe_autoplay: bool = False
     reduce_motion: bool = False
     live_winnability: bool = True
+    solver_backend: str = "builtin"
+    """The id of the solver backend hints, live checks, ratings and the stepper use."""
     enabled_plugins: dict[str, bool] = field(default_factory=dict)
     window_geometry: str | None = None
     """base64 of ``QWidget.saveGeometry()``; see :func:`encode_bytes`."""
@@ -83,7 +85,7 @@ def settings_from_json(data: Mapping[str, Any]) -> Settings:
     if not isinstance(data, Mapping):
         return Settings()
     values: dict[str, Any] = {}
-    for name in ("variant", "scoring", "theme", "surface"):
+    for name in ("variant", "scoring", "theme", "surface", "solver_backend"):
         values[name] = _text(data.get(name), getattr(_DEFAULTS, name))
     size = data.get("card_size")
     values["card_size"] = size if size in CARD_SIZES else _DEFAULTS.card_size
