@@ -39,5 +39,6 @@ def test_the_override_is_read_and_clamped(
 def test_the_table_uses_the_text_scale(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("FREECELL_TEXT_SCALE", "1.5")
     window = make_window(qtbot, card_size="medium")
+    window.resize(1500, 1000)  # room for Medium at 1.5x (a smaller window shows smaller cards)
     assert window.scene.text_scale == 1.5
     assert window.scene.layout is not None and window.scene.layout.card_w == 144

@@ -133,7 +133,6 @@ class PreferencesDialog(QDialog):
             if name == "theme":
                 look_form.addRow(self.preview)
 
-
         behaviour_box = QGroupBox("Behaviour")
         behaviour = QVBoxLayout(behaviour_box)
         for name, text, description in _CHECKS:

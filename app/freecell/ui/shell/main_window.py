@@ -156,14 +156,16 @@ def describe_move(game: Game, move: Move) -> str:
 
 
 FIRST_SIZE = QSize(1100, 820)
+FIRST_SHARE = 0.85
 
 
 def first_size(available: QSize) -> QSize:
-    """The window's size on a first start (later ones restore the last): 1100 x 820,
-    or less where the screen has less room -- on a 1366 x 768 laptop the whole
+    """The window's size on a first start (later ones restore the last): 85 % of
+    the screen's free area (1632 x 918 on a 1920 x 1080 screen, where the cards
+    fill the window) and at least 1100 x 820 -- but on a 1366 x 768 laptop the whole
     window, status bar included, must be on screen, so that nothing the player
     needs is under the edge."""
-    return FIRST_SIZE.boundedTo(available * 0.95)
+    return (available * FIRST_SHARE).expandedTo(FIRST_SIZE).boundedTo(available * 0.95)
 
 
 class MainWindow(QMainWindow):
@@ -209,6 +211,7 @@ class MainWindow(QMainWindow):
         self.view.controller = self.controller
         self.controller.on_focus_text = self.view.announce
         self.view.on_resized = self._view_resized
+        self.scene.on_shown_size = self._card_size_shown
 
         central = QWidget()
         column = QVBoxLayout(central)
@@ -467,6 +470,17 @@ class MainWindow(QMainWindow):
     def _view_resized(self) -> None:
         self.results.recentre()
         self.controller._show_focus()
+
+    def _card_size_shown(self, asked: CardSize, shown: CardSize) -> None:
+        """Say so when the cards asked for do not fit and smaller ones are shown
+        (after a change the player made: a start-up shows the table silently)."""
+        if shown is not asked and self.view.painted:
+            self.hint_bar.show_message(
+                f"{asked.label} cards do not fit this window, so they are shown "
+                f"{shown.label.lower()}; a larger window shows them {asked.label.lower()}.",
+                "info",
+                timeout_ms=8000,
+            )
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop_auto_finish()

@@ -52,7 +52,8 @@ MIN_FIT_WIDTH = 48
 # In large print "fit" never goes below Small cards, whose corner index is still
 # 13 pt tall (the accessibility promise); a smaller window scrolls instead.
 LARGE_PRINT_MIN_FIT_WIDTH = CARD_WIDTHS[CardSize.SMALL]
-MAX_FIT_WIDTH = 240
+# as large as a 4K screen allows (3840 x 2160 gives ~330 px cards: height decides)
+MAX_FIT_WIDTH = 360
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +145,32 @@ def fixed_card_width(
     return max(floor, min(MAX_FIT_WIDTH, by_width, by_height))
 
 
+def fitting_size(
+    size: CardSize,
+    view_w: float,
+    view_h: float,
+    variant: Variant,
+    position: Position,
+    large_print: bool = False,
+    text_scale: float = 1.0,
+) -> CardSize:
+    """The size the table is shown at: "fit", or the fixed size asked for when its
+    table fits the view without scrolling, else the largest smaller one that does
+    (Small at the least: below it a window scrolls rather than shrink an index)."""
+    if size is CardSize.FIT:
+        return size
+    smaller = sorted(
+        (s for s, w in CARD_WIDTHS.items() if w <= CARD_WIDTHS[size]),
+        key=lambda s: CARD_WIDTHS[s],
+        reverse=True,
+    )
+    for candidate in smaller:
+        lay = compute_layout(view_w, view_h, variant, position, candidate, large_print, text_scale)
+        if lay.width <= view_w and lay.height <= view_h:
+            return candidate
+    return smaller[-1]
+
+
 def compute_layout(
     view_w: float,
     view_h: float,
@@ -156,6 +183,25 @@ def compute_layout(
     card_w = round(
         fixed_card_width(size, view_w, view_h, variant, position, large_print, text_scale)
     )
+    lay = _layout(card_w, view_w, view_h, variant, position, large_print)
+    if size is CardSize.FIT:
+        # whole-pixel rounding (card, gaps, overlaps) may overshoot by a pixel or
+        # three: a card a pixel narrower until the table fits, never below the floor
+        floor = LARGE_PRINT_MIN_FIT_WIDTH if large_print else MIN_FIT_WIDTH
+        while (lay.width > view_w or lay.height > view_h) and card_w > floor:
+            card_w -= 1
+            lay = _layout(card_w, view_w, view_h, variant, position, large_print)
+    return lay
+
+
+def _layout(
+    card_w: int,
+    view_w: float,
+    view_h: float,
+    variant: Variant,
+    position: Position,
+    large_print: bool,
+) -> TableLayout:
     card_h = round(card_w * CARD_ASPECT)
     gap = round(card_w * 0.12)
     pitch = card_w + gap

@@ -10,7 +10,7 @@ keyboard focus, the hint's source and destination.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsS
 
 from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Variant, apply_move
 from freecell.themes import SurfacePattern, TableSurface
-from freecell.ui.table.layout import CardSize, Rect, TableLayout, compute_layout
+from freecell.ui.table.layout import CardSize, Rect, TableLayout, compute_layout, fitting_size
 from freecell.ui.table.picture_cache import table_fingerprint
 from freecell.ui.table.renderer import CardRenderer
 from freecell.ui.table.suits import fitted, suit_path
@@ -114,6 +114,10 @@ class TableScene(QGraphicsScene):
         self.layout: TableLayout | None = None
         self.view_size = (1000.0, 700.0)
         self.card_size = CardSize.FIT
+        # the size shown: card_size, or a smaller one when that does not fit the view
+        self.shown_size = CardSize.FIT
+        # told (asked, shown) when the size shown changes
+        self.on_shown_size: Callable[[CardSize, CardSize], None] | None = None
         self.large_print = False
         self.text_scale = system_text_scale()
         self.dpr = 1.0
@@ -183,15 +187,17 @@ class TableScene(QGraphicsScene):
     def _apply_layout(self, position: Position) -> None:
         assert self.variant is not None
         old = self.layout
-        self.layout = compute_layout(
-            self.view_size[0],
-            self.view_size[1],
-            self.variant,
-            position,
-            self.card_size,
-            self.large_print,
-            self.text_scale,
+        w, h = self.view_size
+        shown = fitting_size(
+            self.card_size, w, h, self.variant, position, self.large_print, self.text_scale
         )
+        self.layout = compute_layout(
+            w, h, self.variant, position, shown, self.large_print, self.text_scale
+        )
+        if shown is not self.shown_size:
+            self.shown_size = shown
+            if self.on_shown_size is not None:
+                self.on_shown_size(self.card_size, shown)
         if old is None or (old.card_w, old.card_h) != (self.layout.card_w, self.layout.card_h):
             self._pixmaps_dirty = True  # painted on the next draw, at the final size
         self.setSceneRect(0, 0, self.layout.width, self.layout.height)

@@ -41,6 +41,7 @@ class TableView(QGraphicsView):
         # called once, right after the first paint: the moment the player sees the
         # table (start-up timing, and work deferred until the table is up)
         self.on_first_paint: Callable[[], None] | None = None
+        self.painted = False  # whether the table has been on screen yet
         self._relayouting = False
         self.setFrameShape(QFrame.Shape.NoFrame)
         # cards are drawn 1:1 from images made at the device pixel ratio: no smoothing
@@ -102,6 +103,7 @@ class TableView(QGraphicsView):
     def paintEvent(self, event: QPaintEvent) -> None:
         self.table.ensure_pixmaps()
         super().paintEvent(event)
+        self.painted = True
         if self.on_first_paint is not None:
             first_paint, self.on_first_paint = self.on_first_paint, None
             first_paint()

@@ -1,0 +1,95 @@
+"""The table fills its window: "fit" is as large as width and height allow from
+the smallest window to 4K, on every resize; a fixed size too big for the window
+gives way to the largest that fits, and the player is told."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell.engine import FREECELL, deal
+from freecell.ui.table.layout import (
+    CARD_WIDTHS,
+    MAX_FIT_WIDTH,
+    CardSize,
+    compute_layout,
+    fitting_size,
+)
+from ui_helpers import make_window
+
+SCREENS = [(800, 520), (1024, 640), (1366, 640), (1920, 960), (2560, 1320), (3840, 2040)]
+
+
+@pytest.mark.parametrize(("w", "h"), SCREENS, ids=lambda v: str(v))
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
+def test_fit_fills_width_or_height_and_never_scrolls(w: int, h: int, large_print: bool) -> None:
+    position = deal(1, FREECELL)
+    lay = compute_layout(w, h, FREECELL, position, CardSize.FIT, large_print)
+    assert lay.width <= w and lay.height <= h  # no scroll bar
+    right = max(r.x + r.w for r in lay.columns)
+    bottom = max(
+        lay.card_rect(i, len(c) - 1).y + lay.card_h for i, c in enumerate(position.columns)
+    )
+    # one of the two directions is used to its margins (or the cards are as big as allowed)
+    wide = right >= w - lay.card_w * 0.5
+    tall = bottom >= h - lay.card_w * 0.6
+    assert wide or tall or lay.card_w >= MAX_FIT_WIDTH - 1, (w, h, lay.card_w, right, bottom)
+    # and a bigger card would not fit
+    bigger = compute_layout(w, h, FREECELL, position, CardSize.FIT, large_print)
+    assert bigger.card_w == lay.card_w
+
+
+def test_fit_grows_to_4k() -> None:
+    position = deal(1, FREECELL)
+    hd = compute_layout(1920, 960, FREECELL, position, CardSize.FIT)
+    uhd = compute_layout(3840, 2040, FREECELL, position, CardSize.FIT)
+    assert uhd.card_w > 1.8 * hd.card_w
+
+
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
+def test_extra_large_gives_way_to_the_largest_size_that_fits(large_print: bool) -> None:
+    position = deal(1, FREECELL)
+    # a 1366 x 768 laptop: the table's part of the window
+    shown = fitting_size(CardSize.EXTRA_LARGE, 1366, 600, FREECELL, position, large_print)
+    assert shown is not CardSize.EXTRA_LARGE
+    lay = compute_layout(1366, 600, FREECELL, position, shown, large_print)
+    assert lay.width <= 1366 and lay.height <= 600
+    larger = [s for s, w in CARD_WIDTHS.items() if w > CARD_WIDTHS[shown]]
+    for size in larger:
+        too_big = compute_layout(1366, 600, FREECELL, position, size, large_print)
+        assert too_big.width > 1366 or too_big.height > 600
+    # room enough: the size asked for is the size shown
+    assert (
+        fitting_size(CardSize.EXTRA_LARGE, 2560, 1320, FREECELL, position) is CardSize.EXTRA_LARGE
+    )
+    # a window too small even for Small cards shows Small ones and scrolls
+    assert fitting_size(CardSize.LARGE, 400, 300, FREECELL, position) is CardSize.SMALL
+
+
+def test_the_window_says_when_the_cards_asked_for_do_not_fit(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, large_print=True)
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.view.viewport().height() < 700)
+    window.view.viewport().repaint()
+    window.set_card_size(CardSize.EXTRA_LARGE)
+    scene, view = window.scene, window.view
+    assert scene.shown_size is not CardSize.EXTRA_LARGE
+    assert view.horizontalScrollBar().maximum() == 0
+    assert view.verticalScrollBar().maximum() == 0
+    assert "Extra large cards do not fit" in window.hint_bar.text
+    assert window.settings.card_size == "extra-large"  # the choice is kept ...
+    window.resize(2400, 1500)  # ... and shown again where it fits
+    qtbot.waitUntil(lambda: scene.shown_size is CardSize.EXTRA_LARGE)
+    assert scene.layout is not None and scene.layout.card_w == CARD_WIDTHS[CardSize.EXTRA_LARGE]
+
+
+def test_fit_follows_every_resize(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot)
+    sizes = []
+    for w, h in ((900, 640), (1300, 900), (700, 500)):
+        window.resize(w, h)
+        qtbot.waitUntil(lambda w=w: abs(window.width() - w) < 5)
+        assert window.scene.layout is not None
+        sizes.append(window.scene.layout.card_w)
+        assert window.view.horizontalScrollBar().maximum() == 0
+        assert window.view.verticalScrollBar().maximum() == 0
+    assert sizes[1] > sizes[0] > sizes[2]
