@@ -184,3 +184,14 @@ def test_the_solver_example_in_the_plugin_docs_answers_in_the_worker(
         assert answer.verdict.suggested_move == legal_moves(position, FREECELL)[0]
     finally:
         sys.modules.pop("freecell_user_plugin_first_move", None)
+
+
+def test_a_shipped_backend_by_id_needs_no_plugin_manager(service: SolverService) -> None:
+    from freecell.solver.backends import ShippedBackend
+
+    answer = service.answer(deal(1, FREECELL), FREECELL, QUICK, Mode.FAST, ShippedBackend())
+    assert answer.backend_id == BUILTIN_ID and answer.fallback is None
+    assert answer.verdict.verdict == "solved"
+    assert ShippedBackend("fc-solve").backend_name == "Freecell Solver (fc-solve)"
+    nope = service.answer(deal(1, FREECELL), FREECELL, QUICK, Mode.FAST, ShippedBackend("nope"))
+    assert nope.fallback is not None and nope.fallback.reason is FallbackReason.NOT_LOADED

@@ -80,6 +80,25 @@ class BackendLoader(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class ShippedBackend:
+    """A :class:`BackendLoader` for a backend this package ships, by id: what the
+    game uses before its plugin manager is made (the first moments after start-up),
+    and the built-in search whatever the plugins say."""
+
+    backend_id: str = BUILTIN_ID
+
+    @property
+    def backend_name(self) -> str:
+        return next((b.name for b in builtin_backends() if b.id == self.backend_id), "")
+
+    def load(self) -> SolverBackend:
+        for backend in builtin_backends():
+            if backend.id == self.backend_id:
+                return backend
+        raise UnknownBackend(f"unknown solver backend {self.backend_id!r}")
+
+
 class FallbackReason(StrEnum):
     """Why the built-in search answered instead of the backend asked for."""
 
