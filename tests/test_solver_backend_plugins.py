@@ -195,3 +195,24 @@ def test_a_shipped_backend_by_id_needs_no_plugin_manager(service: SolverService)
     assert ShippedBackend("fc-solve").backend_name == "Freecell Solver (fc-solve)"
     nope = service.answer(deal(1, FREECELL), FREECELL, QUICK, Mode.FAST, ShippedBackend("nope"))
     assert nope.fallback is not None and nope.fallback.reason is FallbackReason.NOT_LOADED
+
+
+def test_the_session_resolves_the_remembered_backend(site: FakeSite) -> None:
+    from freecell.core.backends import backend_choices, resolve_backend
+    from freecell.solver.backends import ShippedBackend
+
+    manager = create_manager({"markers": True}, include_user_folder=False)
+    loader_, notice = resolve_backend(manager, "marker")
+    assert isinstance(loader_, PluginBackend) and loader_.plugin == "markers" and notice is None
+    gone, notice = resolve_backend(create_manager({}, include_user_folder=False), "marker")
+    assert gone.backend_id == BUILTIN_ID and notice is not None and "'marker'" in notice
+    # before the plugin manager is made: the shipped backends by id
+    assert resolve_backend(None, "builtin") == (ShippedBackend(), None)
+    assert resolve_backend(None, "marker") == (ShippedBackend(), None)
+    none_on = create_manager({"solvers": False}, include_user_folder=False)
+    fallback, notice = resolve_backend(none_on, "builtin")
+    assert fallback == ShippedBackend() and notice is not None
+    listed = backend_choices(manager)
+    assert ("marker", "Marker Solver", True) in listed
+    assert ("marker-missing", "Missing Solver (not available here)", False) in listed
+    assert [c[0] for c in backend_choices(None)] == ["builtin", "fc-solve"]
