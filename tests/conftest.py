@@ -6,8 +6,11 @@ the player's real settings, statistics or saved game, and sees no installed card
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
+import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -34,3 +37,22 @@ def _freecell_home(
     # the SVG card decks this machine has are themes too: tests see none unless they
     # say where to look (tests/test_ui_card_decks.py)
     monkeypatch.setenv("FREECELL_CARD_DECK_DIRS", "")
+
+
+@pytest.fixture(autouse=True)
+def _garbage_collected_on_the_main_thread() -> Iterator[None]:
+    """As in the game (freecell.ui.shell.gui_thread_gc): no automatic collection,
+    which could run in a pool thread and free a finished test's widgets there; the
+    GUI thread collects while Qt waits, and every test's garbage goes on the main
+    thread when it ends."""
+    gc.disable()
+    yield
+    if "PySide6.QtWidgets" in sys.modules:
+        from PySide6.QtWidgets import QApplication
+
+        from freecell.ui.shell.gui_thread_gc import collect_on_gui_thread
+
+        app = QApplication.instance()
+        if app is not None:
+            collect_on_gui_thread(app)
+    gc.collect()

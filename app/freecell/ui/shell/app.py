@@ -165,6 +165,9 @@ def run(
     """
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     assert isinstance(app, QApplication)
+    from freecell.ui.shell.gui_thread_gc import collect_on_gui_thread
+
+    collect_on_gui_thread(app)  # a collection in a pool thread can free widgets there
     app.setApplicationName("FreeCell")
     app.setApplicationDisplayName("FreeCell")
     app.setOrganizationName("freecell")
