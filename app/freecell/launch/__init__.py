@@ -209,6 +209,27 @@ def module_exists(name: str) -> bool:
         return False
 
 
+def translations() -> str:
+    """Every shipped catalogue loads and translates, and Babel has its locale data."""
+    from freecell import i18n
+    from freecell.i18n.formatting import format_number
+
+    english = "Patience Card Game"
+    try:
+        for code in [c for c in i18n.SHIPPED if c != i18n.SOURCE_LANGUAGE]:
+            i18n.set_language(code)
+            catalogue = i18n.Domain.instances[0].catalogue()
+            if catalogue.pgettext("desktop GenericName", english) == english:
+                raise LookupError(f"the {code} catalogue is missing or empty")
+        i18n.set_language("de")
+        number = format_number(1234)
+        if number != "1.234":
+            raise ValueError(f"German writes 1234 as 1.234, Babel wrote {number}")
+    finally:
+        i18n.set_language(None)
+    return f"{len(i18n.SHIPPED) - 1} languages, numbers in the locale's style"
+
+
 def self_check(out: Callable[[str], None] = print, *, solver: bool = True) -> int:
     """Check what a broken package or bundle would miss; 0 when all is there."""
     from importlib import metadata
@@ -277,6 +298,7 @@ def self_check(out: Callable[[str], None] = print, *, solver: bool = True) -> in
         return f"{SERVICE_MODULE} found"
 
     check("hint service module", service_module)
+    check("translations", translations)
     if solver:
         check("solver worker process", solver_process)
     out("self-check passed" if not failures else f"self-check FAILED: {', '.join(failures)}")

@@ -46,6 +46,8 @@ class Settings:
     live_winnability: bool = True
     solver_backend: str = "builtin"
     """The id of the solver backend hints, live checks, ratings and the stepper use."""
+    language: str = "system"
+    """A language code (``de``, ``pt_BR``) or ``system``; applies at the next start."""
     enabled_plugins: dict[str, bool] = field(default_factory=dict)
     window_geometry: str | None = None
     """base64 of ``QWidget.saveGeometry()``; see :func:`encode_bytes`."""
@@ -85,7 +87,7 @@ def settings_from_json(data: Mapping[str, Any]) -> Settings:
     if not isinstance(data, Mapping):
         return Settings()
     values: dict[str, Any] = {}
-    for name in ("variant", "scoring", "theme", "surface", "solver_backend"):
+    for name in ("variant", "scoring", "theme", "surface", "solver_backend", "language"):
         values[name] = _text(data.get(name), getattr(_DEFAULTS, name))
     size = data.get("card_size")
     values["card_size"] = size if size in CARD_SIZES else _DEFAULTS.card_size

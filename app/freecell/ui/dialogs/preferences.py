@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from freecell.i18n import FOLLOW_SYSTEM, SHIPPED
 from freecell.storage import CARD_SIZES, Settings, Storage
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ _COMBOS: tuple[tuple[str, str, str], ...] = (
     # (Settings field, label with mnemonic, what it does -- for screen readers)
     ("variant", "&Variant:", "The game played on the next deal"),
     ("scoring", "&Scoring:", "How games are scored"),
+    ("language", "Lan&guage:", "The language of the game, from its next start"),
     ("theme", "Card &theme:", "How the cards look"),
     ("surface", "Table s&urface:", "The table under the cards"),
     ("card_size", "Card si&ze:", "How large the cards are drawn"),
@@ -88,6 +90,7 @@ class PreferencesDialog(QDialog):
         surfaces: Sequence[Choice],
         card_sizes: Sequence[Choice] = CARD_SIZE_CHOICES,
         preview: Callable[[str], QImage | None] | None = None,
+        languages: Sequence[Choice] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -103,6 +106,7 @@ class PreferencesDialog(QDialog):
             "theme": themes,
             "surface": surfaces,
             "card_size": card_sizes,
+            "language": language_choices() if languages is None else languages,
         }
 
         # a few cards of the theme chosen (``preview`` paints them for a theme id)
@@ -127,7 +131,8 @@ class PreferencesDialog(QDialog):
                 combo.addItem(display, choice_id)
             label = QLabel(label_text)
             label.setBuddy(combo)
-            (game_form if name in ("variant", "scoring") else look_form).addRow(label, combo)
+            form = game_form if name in ("variant", "scoring", "language") else look_form
+            form.addRow(label, combo)
             combo.currentIndexChanged.connect(lambda _i, n=name: self._combo_changed(n))
             self.combos[name] = combo
             if name == "theme":
@@ -148,8 +153,9 @@ class PreferencesDialog(QDialog):
                 behaviour.addWidget(check)
             self.checks[name] = check
 
-        note = QLabel("Changes apply at once.")
-        note.setAccessibleName("Changes apply at once.")
+        note = QLabel("Changes apply at once; a new language when FreeCell next starts.")
+        note.setAccessibleName(note.text())
+        note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.Close).setAccessibleName("Close")
@@ -206,6 +212,11 @@ class PreferencesDialog(QDialog):
         if "theme" in changes:
             self._show_preview()
         self.settingsChanged.emit(new)
+
+
+def language_choices() -> list[Choice]:
+    """Follow the system, then every shipped language under its own name."""
+    return [(FOLLOW_SYSTEM, "System language"), *sorted(SHIPPED.items(), key=lambda c: c[1])]
 
 
 def _select(combo: QComboBox, value: str) -> None:

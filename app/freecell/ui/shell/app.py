@@ -195,6 +195,9 @@ def run(
 
     storage = Storage(resolve=resolve)
     stored = storage.settings.load()
+    from freecell.ui.shell.translations import install_translations
+
+    install_translations(app, stored.language)
     settings = _view_settings(stored)
     notices = storage.take_notices()
     builtins_only[0] = _builtins_suffice(stored)

@@ -1,0 +1,72 @@
+"""Loading one gettext catalogue: the compiled ``.mo`` a wheel or the app ships, or,
+in a source checkout where nothing was compiled, the ``.po`` text compiled in memory.
+
+Catalogues live inside the package that owns them, read with
+:mod:`importlib.resources`: ``<package>/locale/<language>/LC_MESSAGES/<domain>.mo``.
+The pseudo-locale is made from the template (``<package>/locale/<domain>.pot``).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import logging
+from importlib import resources
+from importlib.abc import Traversable
+
+from freecell.i18n.languages import PSEUDO_LANGUAGE, SOURCE_LANGUAGE
+
+log = logging.getLogger(__name__)
+
+
+def locale_folder(package: str) -> Traversable | None:
+    try:
+        folder = resources.files(package) / "locale"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return folder if folder.is_dir() else None
+
+
+def load(package: str, domain: str, language: str) -> gettext.NullTranslations:
+    """The catalogue of ``domain`` in ``language``; English (the source strings)
+    when there is none or it cannot be read -- a broken catalogue never stops play."""
+    folder = locale_folder(package)
+    if folder is None or language == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    try:
+        if language == PSEUDO_LANGUAGE:
+            return _pseudo(folder, domain)
+        messages = folder / language / "LC_MESSAGES"
+        compiled = messages / f"{domain}.mo"
+        if compiled.is_file():
+            return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
+        text = messages / f"{domain}.po"
+        if text.is_file():
+            return gettext.GNUTranslations(io.BytesIO(compile_po(text.read_bytes())))
+    except (OSError, ValueError, LookupError) as error:
+        log.warning("the %s catalogue of %s cannot be read: %s", language, domain, error)
+    return gettext.NullTranslations()
+
+
+def compile_po(text: bytes) -> bytes:
+    """``.po`` text -> ``.mo`` bytes (Babel's reader and writer; fuzzy entries left out,
+    as msgfmt does)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    out = io.BytesIO()
+    write_mo(out, read_po(io.BytesIO(text)), use_fuzzy=False)
+    return out.getvalue()
+
+
+def _pseudo(folder: Traversable, domain: str) -> gettext.NullTranslations:
+    compiled = folder / PSEUDO_LANGUAGE / "LC_MESSAGES" / f"{domain}.mo"
+    if compiled.is_file():
+        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
+    template = folder / f"{domain}.pot"
+    if not template.is_file():
+        return gettext.NullTranslations()
+    from freecell.i18n.pseudo import pseudo_catalogue
+
+    return gettext.GNUTranslations(io.BytesIO(pseudo_catalogue(template.read_bytes())))
+

@@ -1,0 +1,76 @@
+"""Numbers, percentages, dates and times as the player's locale writes them
+(``1.234`` in German, ``1 234`` in French, ``2026/12/01`` in Japanese), with Babel.
+
+Babel is imported on first use, never at start-up: the CLI's ``--version`` and
+``board`` load none of it.  The locale is the shown language, in the country the
+system names for it (``es`` shown on an ``es_MX`` system writes Mexican numbers).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import TYPE_CHECKING
+
+from freecell.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, language
+from freecell.i18n.languages import system_locale
+
+if TYPE_CHECKING:
+    from babel import Locale
+
+
+def locale_name(category: str = "LC_NUMERIC") -> str:
+    """The locale for the shown language (``es_MX``, ``pt_BR``, ``en``)."""
+    shown = language()
+    if shown == PSEUDO_LANGUAGE:
+        shown = SOURCE_LANGUAGE
+    system = system_locale(category=category)
+    if system and system.partition("_")[0] == shown.partition("_")[0]:
+        return system
+    return shown
+
+
+def _locale(category: str = "LC_NUMERIC") -> Locale:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(locale_name(category))
+    except (ValueError, UnknownLocaleError, OSError):  # a country Babel does not know
+        shown = language()
+        return Locale.parse(SOURCE_LANGUAGE if shown == PSEUDO_LANGUAGE else shown)
+
+
+def format_number(value: float) -> str:
+    """``12345`` -> ``12,345`` / ``12.345`` / ``12 345``."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_locale())
+
+
+def format_percent(fraction: float, decimals: int = 0) -> str:
+    """``0.456`` -> ``46%`` / ``46 %`` (German and French put a space before it)."""
+    from babel.numbers import format_percent as babel_percent
+
+    locale = _locale()
+    pattern = locale.percent_formats[None].pattern
+    if decimals:
+        pattern = pattern.replace("0", "0." + "0" * decimals, 1)  # "#,##0 %": one 0
+    return babel_percent(fraction, format=pattern, locale=locale)
+
+
+def format_date(value: _dt.date, length: str = "medium") -> str:
+    """A date as the locale writes it (``01.12.2026``, ``2026/12/01``)."""
+    from babel.dates import format_date as babel_date
+
+    return babel_date(value, format=length, locale=_locale("LC_TIME"))
+
+
+def format_datetime(value: _dt.datetime, length: str = "medium") -> str:
+    from babel.dates import format_datetime as babel_datetime
+
+    return babel_datetime(value, format=length, locale=_locale("LC_TIME"))
+
+
+def format_time(value: _dt.time | _dt.datetime, length: str = "short") -> str:
+    from babel.dates import format_time as babel_time
+
+    return babel_time(value, format=length, locale=_locale("LC_TIME"))

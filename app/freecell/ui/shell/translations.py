@@ -1,0 +1,28 @@
+"""The window's language: freecell's catalogue (via :mod:`freecell.i18n`), Qt's own
+translations for its standard dialogs and buttons, and the locale Qt formats with.
+
+Called once at start-up, before any widget exists; a language chosen in
+Preferences applies at the next start (a window built in one language is not
+re-labelled under the player's hands).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from freecell.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, set_language
+
+
+def install_translations(app: QCoreApplication, setting: str | None) -> QTranslator | None:
+    """Use the language ``setting`` asks for (or the system's) for freecell's words
+    and Qt's; returns Qt's translator, if that language has one."""
+    shown = set_language(setting)
+    QLocale.setDefault(QLocale(SOURCE_LANGUAGE if shown == PSEUDO_LANGUAGE else shown))
+    if shown in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
+        return None
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    translator = QTranslator(app)
+    if not translator.load(f"qtbase_{shown}", folder):
+        return None
+    app.installTranslator(translator)
+    return translator

@@ -1,0 +1,67 @@
+"""The window's side of translations: the saved language applied at start-up, Qt's
+own catalogue for its standard buttons, and the choice in Preferences."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtWidgets import QApplication, QLabel
+
+from freecell import i18n
+from freecell.storage import Settings
+from freecell.storage.settings import settings_from_json
+from freecell.ui.dialogs.preferences import PreferencesDialog
+from freecell.ui.shell.translations import install_translations
+
+
+@pytest.fixture
+def app(qapp: QApplication) -> Iterator[QApplication]:
+    yield qapp
+    i18n.set_language("en")
+    QLocale.setDefault(QLocale("en"))
+
+
+def test_the_saved_language_is_used_with_qts_own_translations(app: QApplication) -> None:
+    translator = install_translations(app, "de")
+    try:
+        assert translator is not None
+        assert i18n.language() == "de"
+        assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+        assert QLocale().name() == "de_DE"
+    finally:
+        if translator is not None:
+            app.removeTranslator(translator)
+
+
+def test_english_and_the_pseudo_locale_need_no_qt_catalogue(app: QApplication) -> None:
+    assert install_translations(app, "en") is None
+    assert install_translations(app, "pseudo") is None
+    assert i18n.language() == "pseudo"
+
+
+def test_the_language_setting_survives_the_file_and_defaults_to_the_system() -> None:
+    assert Settings().language == "system"
+    assert settings_from_json({"language": "pl"}).language == "pl"
+    assert settings_from_json({"language": 3}).language == "system"
+
+
+def test_preferences_offers_every_shipped_language_and_says_when_it_applies(qtbot: Any) -> None:
+    dialog = PreferencesDialog(
+        Settings(), variants=[("freecell", "FreeCell")], themes=[("classic", "Classic")],
+        surfaces=[("green-felt", "Green felt")],
+    )
+    qtbot.addWidget(dialog)
+    combo = dialog.combos["language"]
+    offered = [combo.itemData(i) for i in range(combo.count())]
+    assert offered[0] == "system" and set(offered[1:]) == set(i18n.SHIPPED)
+    assert combo.itemText(offered.index("ja")) == "日本語"
+    with qtbot.waitSignal(dialog.settingsChanged) as blocker:
+        combo.setCurrentIndex(offered.index("pl"))
+    assert blocker.args == [dataclasses.replace(Settings(), language="pl")]
+    assert i18n.language() == "en"  # shown at the next start, as the dialog says
+    notes = [label.text() for label in dialog.findChildren(QLabel)]
+    assert any("language when FreeCell next starts" in text for text in notes)
