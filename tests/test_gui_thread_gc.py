@@ -48,7 +48,8 @@ def test_a_pool_thread_that_allocates_never_collects(qtbot: Any) -> None:
         pool.start(allocate)
         qtbot.waitUntil(done.is_set, timeout=20_000)
         pool.waitForDone(5000)
-        assert gone() is not None and all(collections)  # nothing collected off-thread
+        assert all(collections)  # nothing collected off the GUI thread (it may have
+        # collected already: the timer saw the pool thread's allocations)
         thresholds = collector.thresholds
         collector.thresholds = (0, 0, 0)  # the next ticks collect every generation
         qtbot.waitUntil(lambda: gone() is None, timeout=5000)
