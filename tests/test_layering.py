@@ -13,7 +13,13 @@ import sys
 
 import pytest
 
-PURE_PACKAGES = ["freecell.engine", "freecell.solver", "freecell.plugins", "freecell.storage"]
+PURE_PACKAGES = [
+    "freecell.engine",
+    "freecell.solver",
+    "freecell.plugins",
+    "freecell.storage",
+    "freecell.core",
+]
 
 BLOCKER = """
 import sys, importlib.abc, pkgutil

@@ -153,7 +153,7 @@ def test_settings_keep_unknown_keys_and_default_bad_fields_one_by_one() -> None:
     )
     loaded = store.load()
     assert loaded.theme == "high-contrast"
-    assert loaded.card_size == "medium"
+    assert loaded.card_size == "fit"  # the default (issue 20: the table fills the window)
     assert loaded.large_print is False
     assert loaded.enabled_plugins == {"a": True, "c": False}
     assert loaded.window_geometry is None

@@ -543,8 +543,8 @@ def test_command_bus_and_scene_agree_after_undo_and_redo(qtbot, number: int) -> 
 def test_hints_are_off_when_the_solver_service_module_is_missing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from freecell.core import services as hints
     from freecell.launch import module_exists
-    from freecell.ui.features import hints
 
     assert module_exists("freecell.solver.service")
     assert not module_exists("freecell.solver.no_such_module")

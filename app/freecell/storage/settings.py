@@ -33,13 +33,19 @@ CARD_SIZES: tuple[str, ...] = ("small", "medium", "large", "extra-large", "fit")
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything the player chooses; defaults are what a first start shows."""
+    """Everything the player chooses; defaults are what a first start shows.
+
+    The one settings model: the session, the window, Preferences and the CLI all
+    read this (docs/architecture.md).  Change it at run time through
+    ``Session.change_settings``, which saves it and tells every part of the game.
+    """
 
     variant: str = "freecell"
     scoring: str = "none"
     theme: str = "classic"
     surface: str = "green-felt"
-    card_size: str = "medium"
+    card_size: str = "fit"
+    """One of :data:`CARD_SIZES`; "fit": the table fills the window."""
     large_print: bool = False
     safe_autoplay: bool = False
     reduce_motion: bool = False

@@ -11,44 +11,27 @@ answer that arrives for a position no longer on the table is dropped.
 from __future__ import annotations
 
 import logging
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from freecell.core.services import HintService, LazyService, default_service
 from freecell.engine import Position, Variant
-from freecell.launch import SERVICE_MODULE, module_exists
+
+__all__ = ["HintAnswer", "HintRunner", "HintService", "LazyService", "default_service"]
 
 if TYPE_CHECKING:
     # Not at run time before a hint is asked for: importing freecell.solver builds
     # the solver API's dataclasses (~6 ms of start-up on Python 3.11), and the
     # table's first frame needs none of it.
-    from freecell.solver.api import Budget, Mode, Verdict
+    from freecell.solver.api import Verdict
 
 log = logging.getLogger(__name__)
 
 # the budget of one hint search (freecell.solver.api.Budget)
 HINT_STATES = 400_000
 HINT_SECONDS = 6.0
-
-
-class HintService(Protocol):
-    """What the UI needs of the solver service (blocking, thread-safe)."""
-
-    def solve(
-        self,
-        position: Position,
-        variant: Variant,
-        budget: Budget,
-        mode: Mode,
-        backend: str = "builtin",
-    ) -> Verdict: ...
-
-    def cancel(self) -> None: ...
-
-    def close(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,65 +149,3 @@ class HintRunner(QObject):
                 self.service.close()
             except Exception:
                 log.exception("closing the solver service failed")
-
-
-class LazyService:
-    """The solver service, created on first use (or by ``warm_up``).
-
-    Creating ``SolverService`` makes multiprocessing primitives and, on the first
-    job, a worker process; neither should slow the first paint of the table.  The
-    window calls ``warm_up`` a moment after start-up so the first hint is quick.
-    """
-
-    def __init__(self, factory: Callable[[], HintService]) -> None:
-        self._factory = factory
-        self._service: HintService | None = None
-        self._lock = threading.Lock()
-
-    def _get(self) -> HintService:
-        with self._lock:
-            if self._service is None:
-                self._service = self._factory()
-            return self._service
-
-    def warm_up(self) -> None:
-        service = self._get()
-        start = getattr(service, "start", None)
-        if callable(start):
-            start()
-
-    def solve(
-        self,
-        position: Position,
-        variant: Variant,
-        budget: Budget,
-        mode: Mode,
-        backend: str = "builtin",
-    ) -> Verdict:
-        return self._get().solve(position, variant, budget, mode, backend=backend)
-
-    def cancel(self) -> None:
-        if self._service is not None:
-            self._service.cancel()
-
-    def close(self) -> None:
-        if self._service is not None:
-            self._service.close()
-
-
-def default_service() -> LazyService | None:
-    """The solver worker process, when the solver package provides it.
-
-    Only looks the module up: importing it (multiprocessing and the rest) waits
-    for the first use or the warm-up, after the table is drawn.
-    """
-    if not module_exists(SERVICE_MODULE):
-        log.warning("freecell.solver.service is missing: hints are off")
-        return None
-    return LazyService(_solver_service)
-
-
-def _solver_service() -> HintService:
-    from freecell.solver.service import SolverService
-
-    return SolverService()

@@ -1,0 +1,46 @@
+"""The application core: a Qt-free :class:`Session` that owns the command bus,
+the settings and storage, the plugin manager, scoring, the solver services and the
+analysis, and publishes application events (see docs/architecture.md).
+
+Below the UI and above the engine, solver, analysis, storage and plugins; the GUI
+and the CLI are built on it.
+"""
+
+from __future__ import annotations
+
+from freecell.core.catalog import Catalog
+from freecell.core.events import (
+    AppEvent,
+    AppSubscriber,
+    BackendChanged,
+    GameAbandoned,
+    GameFinished,
+    GameStarted,
+    PluginsChanged,
+    SettingsChanged,
+    VariantChanged,
+)
+from freecell.core.plugins import BUILTIN_PLUGINS, BUILTIN_SCORING, PluginHandle, builtins_suffice
+from freecell.core.services import HintService, LazyService, default_service
+from freecell.core.session import Session
+
+__all__ = [
+    "BUILTIN_PLUGINS",
+    "BUILTIN_SCORING",
+    "AppEvent",
+    "AppSubscriber",
+    "BackendChanged",
+    "Catalog",
+    "GameAbandoned",
+    "GameFinished",
+    "GameStarted",
+    "HintService",
+    "LazyService",
+    "PluginHandle",
+    "PluginsChanged",
+    "Session",
+    "SettingsChanged",
+    "VariantChanged",
+    "builtins_suffice",
+    "default_service",
+]

@@ -1,0 +1,288 @@
+"""The application core: one object that owns everything a game session needs.
+
+A :class:`Session` holds the command bus (and so the game), the player's settings
+and where they are saved, the plugin manager, the score keeper, the solver services
+and the analysis (ratings, par, the deal chooser, the live checks' trail).  It has
+no Qt in it: the window and every panel are built from a session and subscribe to
+it, and a headless caller (a test, a script) can drive one alone.
+
+Two kinds of news come out of it, both as immutable dataclasses handed to
+subscribers in order:
+
+- game events (:mod:`freecell.engine.events`) from ``session.bus.subscribe``;
+- application events (:mod:`freecell.core.events`) from ``session.subscribe``:
+  settings, variant, plugins and backend changed, a game started, finished or
+  abandoned.
+
+Every change at run time goes through a method here (:meth:`change_settings`,
+:meth:`play_variant`, :meth:`set_backend`, :meth:`attach_plugins`), which updates
+the session's state first and then publishes the event; a subscriber rebuilds what
+it shows from that state, as a fresh start with the same settings would.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from freecell.core.catalog import Catalog
+from freecell.core.events import (
+    AppEvent,
+    AppSubscriber,
+    BackendChanged,
+    GameAbandoned,
+    GameFinished,
+    GameStarted,
+    PluginsChanged,
+    SettingsChanged,
+    VariantChanged,
+)
+from freecell.core.plugins import PluginHandle, catalog_of
+from freecell.core.services import HintService
+from freecell.engine import (
+    CommandBus,
+    DealStarted,
+    Event,
+    Game,
+    GameWon,
+    NewDeal,
+    Position,
+    SetAutoPlay,
+    Variant,
+    random_deal_number,
+)
+from freecell.scoring import ScoreKeeper, ScoringScheme
+from freecell.storage import Settings, Storage
+
+if TYPE_CHECKING:
+    from freecell.core.analysis import Analysis
+    from freecell.plugins import PluginManager
+    from freecell.solver.api import Verdict as SolverVerdict
+
+log = logging.getLogger(__name__)
+
+# Fields a session never writes back on its own: the window's place is saved on
+# exit, and the plugin manager saves its enabled map itself.
+_NOT_CHANGED_HERE = frozenset({"extra", "window_geometry", "window_state", "enabled_plugins"})
+_SETTING_NAMES = frozenset(f.name for f in dataclasses.fields(Settings))
+
+
+class Session:
+    """One game session: see the module's docstring.
+
+    ``storage`` None keeps nothing on disk (tests, benchmarks); ``plugins`` None
+    offers the built-ins only, with no manager.  ``game`` (a restored game) or
+    ``deal_number`` and ``variant`` say what is on the table first; by default a
+    random deal of the settings' variant.
+    """
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        storage: Storage | None = None,
+        plugins: PluginHandle | None = None,
+        game: Game | None = None,
+        deal_number: int | None = None,
+        variant: Variant | None = None,
+        hint_service: HintService | None = None,
+        insight_service: HintService | None = None,
+        scoring: ScoringScheme | None = None,
+        analysis: Analysis | None = None,
+        notices: Iterable[str] = (),
+    ) -> None:
+        self.settings = settings if settings is not None else Settings()
+        self.storage = storage
+        self.plugins = plugins if plugins is not None else PluginHandle()
+        self.catalog: Catalog = self.plugins.catalog()
+        self.hint_service = hint_service
+        self.insight_service = insight_service
+        self.notices: list[str] = list(notices)
+        """Sentences for the player gathered before the window was up."""
+        self.restored = game is not None
+        """Whether the first game is the one the player left last time."""
+        self._analysis = analysis
+        self._listeners: list[AppSubscriber] = []
+        self._attached = False
+        if game is None:
+            variant = variant or self.catalog.variant(self.settings.variant)
+            number = deal_number if deal_number is not None else random_deal_number()
+            game = Game(variant, number, auto_play=self.settings.safe_autoplay)
+        self.bus = CommandBus(game)
+        self._game = game
+        # The keeper hears each event before anyone who shows the score.
+        self.keeper = ScoreKeeper(scoring or self.plugins.scoring(self.settings.scoring))
+        self.keeper.follow_game(game)  # a restored game keeps its score
+        self.bus.subscribe(self.keeper.on_event)
+        if storage is not None:
+            storage.follow(self.bus, lambda _game: self.score)
+        self.bus.subscribe(self._on_game_event)
+
+    # -- subscribers ---------------------------------------------------------------
+    def subscribe(self, subscriber: AppSubscriber) -> Callable[[], None]:
+        """Hear every application event; returns the function that stops it."""
+        self._listeners.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._listeners:
+                self._listeners.remove(subscriber)
+
+        return unsubscribe
+
+    def publish(self, event: AppEvent) -> None:
+        """Hand ``event`` to every subscriber; one that raises does not stop the rest."""
+        for subscriber in list(self._listeners):
+            try:
+                subscriber(event)
+            except Exception:
+                log.exception("subscriber %r failed on %r", subscriber, event)
+
+    # -- the game --------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.bus.game
+
+    @property
+    def score(self) -> int | None:
+        """The score, or None when the scheme keeps none (the status bar hides it)."""
+        return self.keeper.score if self.keeper.keeps_score else None
+
+    def play_variant(self, variant: Variant) -> None:
+        """Remember ``variant`` as the player's and deal a new game of it."""
+        self.change_settings(variant=variant.id)
+        self.bus.dispatch(NewDeal(variant=variant))
+
+    def _on_game_event(self, event: Event) -> None:
+        if isinstance(event, DealStarted):
+            previous, game = self._game, self.bus.game
+            self._game = game
+            if previous is game:
+                return
+            if previous.steps and not previous.is_won:
+                self.publish(GameAbandoned(previous))
+            if previous.variant != game.variant:
+                self.publish(VariantChanged(previous.variant, game.variant))
+            self.publish(GameStarted(game))
+        elif isinstance(event, GameWon):
+            self.publish(GameFinished(self.bus.game))
+
+    # -- settings --------------------------------------------------------------------
+    def change_settings(self, **changes: Any) -> Settings:
+        """Change some settings now: save them (only these fields, so what another
+        running copy saved meanwhile is kept), apply what the core owns (scoring,
+        safe auto-play, the backend) and publish :class:`SettingsChanged`."""
+        unknown = set(changes) - _SETTING_NAMES
+        if unknown:
+            raise TypeError(f"not a setting: {', '.join(sorted(unknown))}")
+        old = self.settings
+        new = dataclasses.replace(old, **changes)
+        changed = frozenset(name for name in changes if getattr(old, name) != getattr(new, name))
+        if not changed:
+            return old
+        self.settings = new
+        self._save({name: getattr(new, name) for name in changed - _NOT_CHANGED_HERE})
+        if "scoring" in changed:
+            self.keeper.scheme = self.plugins.scoring(new.scoring)
+            self.keeper.follow_game(self.bus.game)  # this deal's moves under the new scheme
+        if "safe_autoplay" in changed:
+            self.bus.dispatch(SetAutoPlay(new.safe_autoplay))
+        self.publish(SettingsChanged(old, new, changed))
+        if "solver_backend" in changed:
+            self.publish(BackendChanged(old.solver_backend, new.solver_backend))
+        return new
+
+    def _save(self, fields: dict[str, Any]) -> None:
+        if self.storage is None or not fields:
+            return
+        try:
+            self.storage.settings.update(lambda on_disk: dataclasses.replace(on_disk, **fields))
+        except Exception:  # applied on screen; the disk refused (full, read-only)
+            log.exception("saving settings failed")
+
+    # -- solver backends ---------------------------------------------------------------
+    @property
+    def backend_id(self) -> str:
+        """The solver backend the player chose (``Settings.solver_backend``)."""
+        return self.settings.solver_backend
+
+    def set_backend(self, backend_id: str) -> None:
+        """Use another solver backend from now on (publishes :class:`BackendChanged`)."""
+        self.change_settings(solver_backend=backend_id)
+
+    # -- plugins ---------------------------------------------------------------------
+    @property
+    def plugin_manager(self) -> PluginManager | None:
+        """The manager once made (see :meth:`attach_plugins`), else None."""
+        return self.plugins.current if self._attached else None
+
+    def attach_plugins(self) -> list[str]:
+        """Make the plugin manager (if it was not) and follow it: the bus's events go
+        to the plugins, and whenever what they offer changes the table is brought in
+        line (:meth:`sync_plugins`).  Returns the sentences for the player."""
+        if self._attached:
+            return []
+        manager = self.plugins.manager()
+        if manager is None:
+            return []
+        self._attached = True
+        self.bus.subscribe(manager.notify)
+        manager.subscribe(self._plugins_changed)
+        return self.sync_plugins()
+
+    def _plugins_changed(self) -> None:
+        self.sync_plugins()
+
+    def sync_plugins(self) -> list[str]:
+        """Bring the session in line with what the plugins offer now: the catalog,
+        and a theme, surface or variant whose plugin is gone replaced by the
+        default (said in words).  Publishes :class:`PluginsChanged`."""
+        manager = self.plugins.current
+        if manager is None:
+            return []
+        self.catalog = catalog_of(manager)
+        messages = [f"{notice}." for notice in manager.take_notices()]
+        theme = manager.choose_card_theme(self.settings.theme)
+        if theme.notice is not None:
+            self.change_settings(theme=theme.value.id)
+            messages.append(theme.notice)
+        surface = manager.choose_table_surface(self.settings.surface)
+        if surface.notice is not None:
+            self.change_settings(surface=surface.value.id)
+            messages.append(surface.notice)
+        variant = manager.choose_variant(self.bus.game.variant.id)
+        if variant.notice is not None:
+            self.play_variant(variant.value)
+            messages.append(variant.notice)
+        self.publish(PluginsChanged(self.catalog, tuple(messages)))
+        return messages
+
+    def scoring_choices(self) -> list[tuple[str, str]]:
+        """(id, name) of every scoring scheme on offer."""
+        return [(s.id, s.name) for s in self.plugins.scoring_schemes()]
+
+    # -- analysis ----------------------------------------------------------------------
+    @property
+    def analysis(self) -> Analysis:
+        """Ratings, par, the deal chooser and the live checks' trail (made now if
+        not yet: it imports the solver's API, which the first frame does without)."""
+        if self._analysis is None:
+            from freecell.core.analysis import Analysis
+
+            self._analysis = Analysis()
+        return self._analysis
+
+    def known_verdict(self, position: Position) -> SolverVerdict | None:
+        """What the live checks proved of ``position`` (None: ask a search)."""
+        return self._analysis.known_verdict(position) if self._analysis is not None else None
+
+    # -- the end -----------------------------------------------------------------------
+    def close(self) -> None:
+        """Stop the solver services (their worker processes)."""
+        for service in (self.hint_service, self.insight_service):
+            if service is not None:
+                try:
+                    service.close()
+                except Exception:
+                    log.exception("closing a solver service failed")

@@ -1,0 +1,74 @@
+"""Open the player's session: settings, storage, plugins, the game left last time.
+
+What :func:`open_session` does is what a start of the game needs before its first
+frame, and nothing more: the settings file, the plugin manager only when the
+settings need more than the built-in plugins offer (see
+:mod:`freecell.core.plugins`), the variant asked for, and the game in progress.
+"""
+
+from __future__ import annotations
+
+from freecell.core.plugins import PluginHandle, builtins_suffice
+from freecell.core.services import default_service
+from freecell.core.session import Session
+from freecell.engine import Game, Variant, builtin_variant
+from freecell.storage import Storage
+
+
+class StartError(Exception):
+    """The session cannot open as asked (an unknown ``--variant``); one sentence."""
+
+
+def open_session(
+    deal_number: int | None = None,
+    variant_id: str | None = None,
+    *,
+    plugins: PluginHandle | None = None,
+) -> Session:
+    """The player's session for a start of the game (raises :class:`StartError`)."""
+    plugins = plugins if plugins is not None else PluginHandle.default()
+    builtins_only = [False]  # decided once the settings are read
+
+    def resolve(variant_id: str) -> Variant:
+        if builtins_only[0] and not plugins.made:
+            try:
+                return builtin_variant(variant_id)
+            except KeyError:
+                pass  # a Custom variant, or a plugin's: the manager knows
+        manager = plugins.manager()
+        if manager is not None:
+            return manager.variant(variant_id)
+        return builtin_variant(variant_id)
+
+    storage = Storage(resolve=resolve)
+    stored = storage.settings.load()
+    notices = storage.take_notices()
+    builtins_only[0] = builtins_suffice(stored)
+    if not builtins_only[0]:
+        plugins.manager()
+
+    variant: Variant | None = None
+    if variant_id is not None:
+        try:
+            variant = resolve(variant_id)
+        except (KeyError, ValueError) as error:
+            raise StartError(error.args[0] if error.args else str(error)) from error
+
+    game: Game | None = None
+    if deal_number is None and variant is None and storage.saved_game.summary() is not None:
+        game = storage.saved_game.load()
+        if game is not None:
+            where = f"deal #{game.deal_number}" if game.deal_number is not None else "your board"
+            notices.append(f"Welcome back: {where} is as you left it.")
+    return Session(
+        stored,
+        storage=storage,
+        plugins=plugins,
+        game=game,
+        deal_number=deal_number,
+        variant=variant,
+        hint_service=default_service(),
+        # the insight features' own worker: a live check never makes a hint wait
+        insight_service=default_service(),
+        notices=notices,
+    )
