@@ -38,13 +38,15 @@ def run_game(deal_number: int, go_file: str) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from freecell.core import Session
     from freecell.engine import Move, MoveCards, Pile
+    from freecell.storage import Settings
     from freecell.ui.accessibility import install_accessibility
-    from freecell.ui.shell.main_window import MainWindow, ViewSettings
+    from freecell.ui.shell.main_window import MainWindow
 
     app = QApplication([sys.argv[0]])
     app.setApplicationName("freecell")
-    window = MainWindow(deal_number=deal_number, settings=ViewSettings(reduce_motion=True))
+    window = MainWindow(Session(Settings(reduce_motion=True), deal_number=deal_number))
     install_accessibility(window)
     window.resize(1100, 800)
     window.show()

@@ -29,14 +29,19 @@ def run(live: bool, every_ms: int, moves_to_play: int) -> dict[str, float]:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
+    from freecell.core import Session, default_service
     from freecell.engine import FREECELL, MoveCards, deal
     from freecell.solver.api import Budget, Mode, Solved
     from freecell.solver.builtin import BuiltinSolver
+    from freecell.storage import Settings
     from freecell.ui.features.insight import install_insight
-    from freecell.ui.shell.main_window import MainWindow, ViewSettings
+    from freecell.ui.shell.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    window = MainWindow(deal_number=1941, settings=ViewSettings(card_size="fit"))
+    session = Session(
+        Settings(card_size="fit"), deal_number=1941, insight_service=default_service()
+    )
+    window = MainWindow(session)
     window.resize(1280, 900)
     window.show()
     insight = install_insight(window)

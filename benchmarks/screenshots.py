@@ -20,9 +20,11 @@ from pathlib import Path
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
+from freecell.core import Session
 from freecell.engine import MoveCards, Pile, legal_moves, parse_moves
+from freecell.storage import Settings
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
-from freecell.ui.shell.main_window import MainWindow, ViewSettings
+from freecell.ui.shell.main_window import MainWindow
 from freecell.ui.table.layout import CardSize
 
 
@@ -60,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
     window = MainWindow(
-        deal_number=args.deal, settings=ViewSettings(reduce_motion=True, card_size="fit")
+        Session(Settings(reduce_motion=True, card_size="fit"), deal_number=args.deal)
     )
     window.resize(width, height)
     window.show()

@@ -65,9 +65,10 @@ def _age():
 WINDOW_ONLY = r"""
 import os, sys
 from PySide6.QtWidgets import QApplication
-from freecell.ui.shell.main_window import MainWindow, ViewSettings
+from freecell.core import Session
+from freecell.ui.shell.main_window import MainWindow
 app = QApplication(sys.argv[:1])
-window = MainWindow(deal_number=1, settings=ViewSettings(card_size="fit"))
+window = MainWindow(Session(deal_number=1))
 def drawn():
     print(f"{_age():.4f}", flush=True)
     os._exit(0)
@@ -165,8 +166,10 @@ def main() -> int:
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QPointF, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from freecell.core import Session
     from freecell.engine import DECK, FREECELL, LoadPosition, NewDeal, Position, card
-    from freecell.ui.shell.main_window import MainWindow, ViewSettings
+    from freecell.storage import Settings
+    from freecell.ui.shell.main_window import MainWindow
     from freecell.ui.table.layout import CardSize
 
     rows: list[tuple[str, str, str]] = []
@@ -223,7 +226,7 @@ def main() -> int:
     rows.append(("idle RSS (settled)", f"{min(r[1] for r in runs):.0f} MB", "<= 100 MB"))
 
     app = QApplication(sys.argv[:1])
-    window = MainWindow(deal_number=1, settings=ViewSettings(card_size="extra-large"))
+    window = MainWindow(Session(Settings(card_size="extra-large"), deal_number=1))
     window.resize(2560, 1440 + 120)
     window.show()
     for _ in range(10):

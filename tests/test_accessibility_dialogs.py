@@ -61,8 +61,8 @@ def tab_through(qtbot: QtBot, dialog: QDialog, presses: int) -> set[QWidget]:
 
 
 def test_preferences_by_keyboard_with_a_visible_focus(qtbot: QtBot) -> None:
-    window = make_window(qtbot, card_size="medium")
-    install_preferences(window, Storage())
+    window = make_window(qtbot, card_size="medium", storage=Storage())
+    install_preferences(window)
     install_accessibility(window)
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
@@ -95,8 +95,8 @@ def test_plugins_dialog_from_the_game_menu_by_keys(qtbot: QtBot) -> None:
 
 
 def test_statistics_by_keyboard_with_a_visible_focus(qtbot: QtBot) -> None:
-    window = make_window(qtbot, card_size="medium")
-    install_statistics(window, Storage())
+    window = make_window(qtbot, card_size="medium", storage=Storage())
+    install_statistics(window)
     install_accessibility(window)
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)

@@ -21,11 +21,14 @@ VARIANTS = [
 THEMES = [("classic", "Classic"), ("four-colour", "Four colour")]
 SURFACES = [("green-felt", "Green felt"), ("blue-baize", "Blue baize")]
 SCORING = [("none", "No scoring"), ("standard", "Standard")]
+# The dialog opens on these: Medium (not the default, Fit, the last in the list),
+# so the card size can be moved both ways.
+START = Settings(card_size="medium")
 
 
 def _prefs(qtbot: Any, settings: Settings | None = None) -> PreferencesDialog:
     dialog = PreferencesDialog(
-        settings or Settings(),
+        settings or START,
         variants=VARIANTS,
         scoring_schemes=SCORING,
         themes=THEMES,
@@ -41,7 +44,7 @@ def test_toggling_a_setting_emits_the_new_settings_at_once(qtbot: Any) -> None:
     dialog = _prefs(qtbot)
     with qtbot.waitSignal(dialog.settingsChanged) as blocker:
         qtbot.mouseClick(dialog.checks["large_print"], Qt.MouseButton.LeftButton)
-    assert blocker.args == [dataclasses.replace(Settings(), large_print=True)]
+    assert blocker.args == [dataclasses.replace(START, large_print=True)]
 
     with qtbot.waitSignal(dialog.settingsChanged) as blocker:
         dialog.checks["live_winnability"].setChecked(False)
@@ -211,18 +214,11 @@ def test_format_seconds() -> None:
 
 
 def _window(qtbot: Any, storage: Any) -> Any:
-    from freecell.ui.shell.main_window import MainWindow, ViewSettings
+    from freecell.core import Session
+    from freecell.ui.shell.main_window import MainWindow
 
-    def save(view: ViewSettings) -> None:
-        storage.settings.save(
-            dataclasses.replace(storage.settings.load(), **dataclasses.asdict(view))
-        )
-
-    window = MainWindow(
-        deal_number=617,
-        settings=ViewSettings(reduce_motion=False, card_size="medium"),
-        save_settings=save,
-    )
+    settings = dataclasses.replace(storage.settings.load(), reduce_motion=False, card_size="medium")
+    window = MainWindow(Session(settings, storage=storage, deal_number=617))
     qtbot.addWidget(window)
     with qtbot.waitExposed(window):
         window.show()
@@ -230,13 +226,17 @@ def _window(qtbot: Any, storage: Any) -> Any:
 
 
 def test_preferences_from_the_game_menu_apply_to_the_window_and_are_saved(qtbot: Any) -> None:
+    from freecell.core import SettingsChanged
     from freecell.storage import Storage
     from freecell.ui.dialogs.preferences import install_preferences
 
     storage = Storage()
     window = _window(qtbot, storage)
     seen: list[Settings] = []
-    action = install_preferences(window, storage, scoring_schemes=SCORING, on_change=seen.append)
+    window.session.subscribe(
+        lambda event: seen.append(event.new) if isinstance(event, SettingsChanged) else None
+    )
+    action = install_preferences(window)
     assert action in window.menus["game"].actions()
     action.trigger()
     dialog: PreferencesDialog = window.preferences_dialog
@@ -269,15 +269,14 @@ def test_statistics_from_the_game_menu_open_on_the_variant_played(qtbot: Any) ->
 
     storage = Storage()
     storage.statistics.record("freecell-2", 9, True, 78, 90.0)
-    window = _window(qtbot, storage)
-    storage.follow(window.bus)
+    window = _window(qtbot, storage)  # (its session follows the bus for storage)
     window.dispatch(NewDeal(variant=builtin_variant("freecell-2")))
     from freecell.engine import LoadPosition, Move, MoveCards, Position, card
 
     won_in_one = Position(((card("KS"),), *(((),) * 7)), (None,) * 2, (13, 13, 13, 12))
     window.dispatch(LoadPosition(won_in_one, builtin_variant("freecell-2")))
     window.dispatch(MoveCards(Move.parse("1h")))  # counted on the background writer
-    action = install_statistics(window, storage)
+    action = install_statistics(window)
     assert action in window.menus["game"].actions()
     action.trigger()
     dialog: StatisticsDialog = window.statistics_dialog

@@ -11,6 +11,7 @@ import pytest
 from freecell.analysis.difficulty import Difficulty, Rating
 from freecell.analysis.insight import DealChooser, RatingCache, Verdict, sequence_source
 from freecell.analysis.ratings import RatingTable
+from freecell.core.analysis import Analysis
 from freecell.engine import (
     FREECELL,
     LoadPosition,
@@ -24,8 +25,9 @@ from freecell.engine import (
 from freecell.solver.api import Budget, Mode
 from freecell.solver.api import Verdict as SolverVerdict
 from freecell.solver.builtin import BuiltinSolver
-from freecell.ui.features.insight import Insight, compare_with_par, install_insight
-from freecell.ui.shell.main_window import describe_move
+from freecell.ui.features.hint_answers import describe_move
+from freecell.ui.features.insight import Insight, install_insight
+from freecell.ui.panels.results import compare_with_par
 from test_insight import LOSING_MOVE, losing_board
 from ui_helpers import make_window
 
@@ -62,8 +64,8 @@ class DirectService:
 
 @pytest.fixture
 def insight(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, deal=2)
-    result = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
+    window = make_window(qtbot, deal=2, analysis=Analysis(RatingCache(tmp_path / "c.json")))
+    result = install_insight(window, DirectService())
     assert result is not None
     yield result
     result.close()
@@ -163,13 +165,12 @@ def test_take_over_and_a_players_move_end_the_stepping(qtbot, insight) -> None: 
 
 
 def test_winnable_only_new_deal_skips_unwinnable_numbers(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, deal=2)
     table = RatingTable(1, b"")  # nothing shipped: every candidate is rated on demand
     chooser = DealChooser(source=sequence_source([11982, 11982, 3]), table=table)
+    analysis = Analysis(RatingCache(tmp_path / "c.json"), chooser)
+    window = make_window(qtbot, deal=2, analysis=analysis)
     # 11982 is rated once (then cached as unknown) and never dealt
-    result = install_insight(
-        window, DirectService(), cache=RatingCache(tmp_path / "c.json"), chooser=chooser
-    )
+    result = install_insight(window, DirectService())
     assert result is not None
     result.set_winnable_only(True)
     result.rating_budget = Budget(states=3_000, seconds=60.0)
@@ -188,8 +189,8 @@ def test_rating_and_par_are_shown_and_par_is_in_the_results(qtbot, insight) -> N
     assert insight.rating.label in text and f"par {insight.par}" in text
     assert insight.cache.par(FREECELL, 2) == insight.par
     window = insight.window
-    window.results.show_result(60.0, 90, 52, 2, "FreeCell")
     moves = window.bus.game.move_count
+    window.results.show_result(60.0, moves, 52, 2, "FreeCell")
     assert (
         window.results.values["Moves"].text() == f"{moves} ({compare_with_par(moves, insight.par)})"
     )
@@ -216,17 +217,17 @@ DEBOUNCE_WAIT = 600
 def test_the_live_setting_is_read_from_and_saved_to_the_settings_file(
     qtbot, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    from freecell.storage import SettingsStore
+    from freecell.storage import Storage
 
-    store = SettingsStore(tmp_path / "settings.json")
-    window = make_window(qtbot, deal=2)
-    first = install_insight(window, DirectService(), settings_store=store)
+    window = make_window(qtbot, deal=2, storage=Storage())
+    store = window.session.storage.settings
+    first = install_insight(window, DirectService())
     assert first is not None and first.settings.live  # on by default
     first.live_action.trigger()
     assert not first.settings.live and not store.load().live_winnability
     first.close()
-    other = make_window(qtbot, deal=3)
-    second = install_insight(other, DirectService(), settings_store=store)
+    other = make_window(qtbot, deal=3, storage=Storage())
+    second = install_insight(other, DirectService())
     assert second is not None and not second.settings.live
     assert not second.live_action.isChecked()
     second.close()
@@ -248,8 +249,10 @@ def test_menus_offer_the_insight_commands(qtbot, insight) -> None:  # type: igno
 
 
 def test_a_hint_that_proves_a_loss_offers_the_undo_too(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, deal=2, service=DirectService())
-    insight = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
+    window = make_window(
+        qtbot, deal=2, service=DirectService(), analysis=Analysis(RatingCache(tmp_path / "c.json"))
+    )
+    insight = install_insight(window, DirectService())
     assert insight is not None
     insight.set_live(False, save=False)  # only the hint will look at the position
     window.dispatch(LoadPosition(losing_board(), FREECELL))
@@ -268,8 +271,9 @@ def _checked_winnable(qtbot, tmp_path: Path, **settings):  # type: ignore[no-unt
     """A window whose hints and insight have workers of their own (counted), on a
     winnable position the live check has answered; and the line it found."""
     hint_service = DirectService()
-    window = make_window(qtbot, deal=2, service=hint_service, **settings)
-    insight = install_insight(window, DirectService(), cache=RatingCache(tmp_path / "c.json"))
+    analysis = Analysis(RatingCache(tmp_path / "c.json"))
+    window = make_window(qtbot, deal=2, service=hint_service, analysis=analysis, **settings)
+    insight = install_insight(window, DirectService())
     assert insight is not None
     window.dispatch(LoadPosition(losing_board(), FREECELL))
     _wait_state(qtbot, insight, "winnable")
@@ -352,11 +356,10 @@ def test_a_cancelled_rating_is_never_cached_as_unknown(qtbot, insight) -> None: 
 
 
 def test_a_second_new_deal_replaces_the_first_search(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, deal=2)
     chooser = DealChooser(source=sequence_source([11982, 4, 11982, 5]), table=RatingTable(1, b""))
-    insight = install_insight(
-        window, DirectService(), cache=RatingCache(tmp_path / "c.json"), chooser=chooser
-    )
+    analysis = Analysis(RatingCache(tmp_path / "c.json"), chooser)
+    window = make_window(qtbot, deal=2, analysis=analysis)
+    insight = install_insight(window, DirectService())
     assert insight is not None
     insight.set_winnable_only(True)
     insight.rating_budget = Budget(states=3_000, seconds=60.0)

@@ -10,13 +10,14 @@ import pytest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from freecell.core import Session
 from freecell.engine import EIGHT_OFF, BuildRule, EmptyColumnRule, MoveCards, legal_moves
 from freecell.plugins import create_manager, settings_store
-from freecell.storage import SettingsStore
+from freecell.storage import Settings, SettingsStore
 from freecell.themes import FOUR_COLOUR, WALNUT
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.dialogs.plugins import PluginsDialog, install_plugins
-from freecell.ui.shell.main_window import MainWindow, ViewSettings
+from freecell.ui.shell.main_window import MainWindow
 from plugin_helpers import user_plugin_folder, write_plugin
 
 
@@ -28,7 +29,7 @@ def user_dir(tmp_path: Path) -> Iterator[Path]:
 def make_window(qtbot: QtBot, **settings: object) -> MainWindow:
     options: dict[str, object] = {"reduce_motion": True, "card_size": "medium"}
     options.update(settings)
-    window = MainWindow(deal_number=617, settings=ViewSettings(**options))  # type: ignore[arg-type]
+    window = MainWindow(Session(Settings(**options), deal_number=617))  # type: ignore[arg-type]
     qtbot.addWidget(window)
     with qtbot.waitExposed(window):
         window.show()

@@ -10,11 +10,12 @@ from importlib import metadata
 
 import pytest
 
+from freecell.core import BUILTIN_PLUGINS, BUILTIN_SCORING
+from freecell.core import builtins_suffice as _builtins_suffice
 from freecell.engine import BUILTIN_VARIANTS
 from freecell.plugins import create_manager
 from freecell.storage import Settings, SettingsStore, default_paths
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
-from freecell.ui.shell.app import BUILTIN_PLUGINS, BUILTIN_SCORING, _builtins_suffice
 from game_child import run_game_child
 
 
@@ -79,10 +80,10 @@ def painted(window, previous):
 at_first_paint(painted)
 def act():
     window = main_window()
-    if not hasattr(window, "insight"):
+    if window.insight is None:
         QTimer.singleShot(50, act)
         return
-    manager = window.plugin_manager
+    manager = window.session.plugin_manager
     themes = [t.id for t in manager.card_themes()]
     print(window.renderer.theme.id, themes[-1], window.hint_bar.text or "-", flush=True)
     window.close()

@@ -302,10 +302,12 @@ def test_about_names_version_and_licence(qtbot, monkeypatch) -> None:  # type: i
 
 def test_view_settings_are_saved_through_the_settings_callback(qtbot) -> None:  # type: ignore[no-untyped-def]
     saved = []
-    from freecell.ui.shell.main_window import MainWindow, ViewSettings
+    from freecell.core import Session, SettingsChanged
+    from freecell.ui.shell.main_window import MainWindow
 
-    window = MainWindow(
-        deal_number=1, settings=ViewSettings(), save_settings=lambda s: saved.append(s.card_size)
+    window = MainWindow(Session(deal_number=1))
+    window.session.subscribe(
+        lambda e: saved.append(e.new.card_size) if isinstance(e, SettingsChanged) else None
     )
     qtbot.addWidget(window)
     window.set_card_size(CardSize.LARGE)
@@ -331,15 +333,14 @@ def test_launcher_does_not_import_qt_and_prints_version() -> None:
 
 
 def test_view_settings_round_trip_through_the_settings_file(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from freecell.storage import Settings, SettingsStore
-    from freecell.ui.shell.app import settings_saver, view_settings
+    from freecell.core import Session
+    from freecell.storage import Settings, Storage
     from freecell.ui.shell.main_window import MainWindow
 
-    store = SettingsStore()
+    storage = Storage()
+    store = storage.settings
     store.save(Settings(enabled_plugins={"someone": False}))
-    window = MainWindow(
-        deal_number=1, settings=view_settings(store), save_settings=settings_saver(store)
-    )
+    window = MainWindow(Session(store.load(), storage=storage, deal_number=1))
     qtbot.addWidget(window)
     window.set_card_size(CardSize.EXTRA_LARGE)
     window.set_theme(BUILTIN_THEMES[2])
@@ -353,21 +354,20 @@ def test_view_settings_round_trip_through_the_settings_file(qtbot) -> None:  # t
         BUILTIN_SURFACES[3].id,
     )
     assert saved.enabled_plugins == {"someone": False}  # other fields kept
-    again = view_settings(store)
+    again = store.load()
     assert again.card_size == "extra-large" and again.large_print
 
 
 def test_status_shows_the_score_only_when_the_scheme_keeps_one(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from freecell.scoring import STANDARD_SCORING, ScoreKeeper
-    from freecell.ui.shell.main_window import MainWindow, ViewSettings
+    from freecell.core import Session
+    from freecell.scoring import STANDARD_SCORING
+    from freecell.ui.shell.main_window import MainWindow
 
     plain = make_window(qtbot)
     assert not plain.status.labels["score"].isVisibleTo(plain)
-    keeper = ScoreKeeper(STANDARD_SCORING)
-    window = MainWindow(deal_number=1, settings=ViewSettings(), score=lambda: keeper.score)
+    window = MainWindow(Session(deal_number=1, scoring=STANDARD_SCORING))
+    keeper = window.session.keeper  # prices each move before the window shows it
     qtbot.addWidget(window)
-    window.bus.subscribe(keeper.on_event)
-    window.bus.subscribe(lambda _event: window.refresh_status())
     load(window, RUNS)
     assert window.status.text("score") == "Score: 0"
     window.dispatch(MoveCards(Move.parse("5h")))  # the 6 of clubs goes home
@@ -488,10 +488,10 @@ app = QApplication(sys.argv[:1])
 seen = []
 def first_look():
     window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
-    seen.append(hasattr(window, "insight"))
+    seen.append(window.insight is not None)
 def act():
     window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
-    if not hasattr(window, "insight"):
+    if window.insight is None:
         QTimer.singleShot(50, act)
         return
     game = [a.text() for a in window.menus["game"].actions()]
@@ -543,14 +543,16 @@ def test_a_first_start_fits_the_window_to_the_screen(qtbot) -> None:  # type: ig
     tests run on) the whole window stays on it."""
     from PySide6.QtCore import QSize
 
-    from freecell.ui.shell.main_window import FIRST_SIZE, MainWindow, ViewSettings, first_size
+    from freecell.core import Session
+    from freecell.storage import Settings
+    from freecell.ui.shell.main_window import FIRST_SIZE, MainWindow, first_size
 
     assert first_size(QSize(1920, 1080)) == QSize(1632, 918)  # (was 1100 x 820: issue 23)
     assert first_size(QSize(3840, 2160)) == QSize(3264, 1836)
     small = first_size(QSize(1366, 768))
     assert small.width() >= 1100 and small.height() < 768 - 30  # (room for a title bar)
 
-    window = MainWindow(deal_number=1, settings=ViewSettings(reduce_motion=True))
+    window = MainWindow(Session(Settings(reduce_motion=True), deal_number=1))
     qtbot.addWidget(window)
     available = window.screen().availableGeometry().size()
     assert available.height() < FIRST_SIZE.height()  # (the test means something)

@@ -6,6 +6,7 @@ scene draws the card, so the tests exercise the same path as a player's mouse.
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import threading
 from collections.abc import Iterable
@@ -13,6 +14,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
+from freecell.core import Session
 from freecell.engine import (
     DECK,
     FREECELL,
@@ -26,7 +28,8 @@ from freecell.engine import (
 )
 from freecell.engine.cards import parse_rank
 from freecell.solver.api import Budget, Mode, Unknown, Verdict
-from freecell.ui.shell.main_window import MainWindow, ViewSettings
+from freecell.storage import Settings, Storage
+from freecell.ui.shell.main_window import MainWindow
 from freecell.ui.table.layout import Rect
 from freecell.ui.table.view import TableView
 
@@ -77,10 +80,30 @@ def stuck_board() -> Position:
     return position
 
 
-def make_window(qtbot, *, deal: int = 1, service=None, **settings) -> MainWindow:  # type: ignore[no-untyped-def]
+def make_window(  # type: ignore[no-untyped-def]
+    qtbot,
+    *,
+    deal: int = 1,
+    service=None,
+    storage: Storage | None = None,
+    insight_service=None,
+    analysis=None,
+    **settings,
+) -> MainWindow:
+    """A shown window on a session of its own (``storage``: the settings it holds
+    under these options, and everything is saved there)."""
     options = {"reduce_motion": True, "card_size": "fit"}
     options.update(settings)
-    window = MainWindow(deal_number=deal, settings=ViewSettings(**options), hint_service=service)
+    base = storage.settings.load() if storage is not None else Settings()
+    session = Session(
+        dataclasses.replace(base, **options),
+        storage=storage,
+        deal_number=deal,
+        hint_service=service,
+        insight_service=insight_service,
+        analysis=analysis,
+    )
+    window = MainWindow(session)
     qtbot.addWidget(window)
     window.resize(1100, 800)
     with qtbot.waitExposed(window):

@@ -217,12 +217,15 @@ class Session:
         """The manager once made (see :meth:`attach_plugins`), else None."""
         return self.plugins.current if self._attached else None
 
-    def attach_plugins(self) -> list[str]:
-        """Make the plugin manager (if it was not) and follow it: the bus's events go
-        to the plugins, and whenever what they offer changes the table is brought in
-        line (:meth:`sync_plugins`).  Returns the sentences for the player."""
+    def attach_plugins(self, manager: PluginManager | None = None) -> list[str]:
+        """Make the plugin manager (if it was not; ``manager``: use that one) and
+        follow it: the bus's events go to the plugins, and whenever what they offer
+        changes the table is brought in line (:meth:`sync_plugins`).  Returns the
+        sentences for the player."""
         if self._attached:
             return []
+        if manager is not None:
+            self.plugins = PluginHandle(manager=manager)
         manager = self.plugins.manager()
         if manager is None:
             return []
@@ -272,6 +275,12 @@ class Session:
 
             self._analysis = Analysis()
         return self._analysis
+
+    def known_par(self, game: Game) -> int | None:
+        """The par of ``game``'s deal when it is known already (None: not yet)."""
+        if self._analysis is None or game.deal_number is None:
+            return None
+        return self._analysis.ratings.par(game.variant, game.deal_number)
 
     def known_verdict(self, position: Position) -> SolverVerdict | None:
         """What the live checks proved of ``position`` (None: ask a search)."""

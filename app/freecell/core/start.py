@@ -57,9 +57,10 @@ def open_session(
     game: Game | None = None
     if deal_number is None and variant is None and storage.saved_game.summary() is not None:
         game = storage.saved_game.load()
-        if game is not None:
-            where = f"deal #{game.deal_number}" if game.deal_number is not None else "your board"
-            notices.append(f"Welcome back: {where} is as you left it.")
+    notices += storage.take_notices()  # a damaged game in progress, moved aside
+    if game is not None:
+        where = f"deal #{game.deal_number}" if game.deal_number is not None else "your board"
+        notices.append(f"Welcome back: {where} is as you left it.")
     return Session(
         stored,
         storage=storage,

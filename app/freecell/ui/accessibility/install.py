@@ -60,6 +60,7 @@ class Accessibility:
     ring: FocusRing
     halo: QGraphicsPathItem
     keyboard_active: bool = False  # the player's last input on the table was a key
+    filters: tuple[QObject, ...] = ()  # the event filters it installed
 
     # -- what the keys do ------------------------------------------------------------
     def describe_table(self) -> str:
@@ -284,19 +285,12 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     window.bus.subscribe(a11y.on_event)
 
     bar = window.hint_bar
-    show_message = bar.show_message
 
-    def show_and_say(
-        message: str,
-        kind: str = "info",
-        actions: Sequence[tuple[str, Callable[[], None]]] = (),
-        timeout_ms: int | None = None,
-    ) -> None:
-        show_message(message, kind, actions, timeout_ms)
+    def say(message: str, kind: str) -> None:
         bar.label.setAccessibleDescription(message)
         a11y.on_message(message, kind)
 
-    bar.show_message = show_and_say  # type: ignore[method-assign,assignment]
+    bar.listeners.append(say)
 
     controller = window.controller
     previous = controller.on_focus_text
@@ -317,8 +311,8 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     kind = _InputKind(a11y)
     window.view.installEventFilter(kind)
     window.view.viewport().installEventFilter(kind)
-    window._accessibility_filters = (keys, kind)  # type: ignore[attr-defined]
-    window.accessibility = a11y  # type: ignore[attr-defined]
+    a11y.filters = (keys, kind)  # (kept alive with it)
+    window.accessibility = a11y
     a11y._sync_halo()
     live.label.setText("D describes the table; F1 lists the keys.")
     return a11y

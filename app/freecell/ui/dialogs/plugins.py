@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from freecell.core import AppEvent, PluginsChanged
 from freecell.plugins import Kind, PluginInfo, PluginManager, Source
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
-from freecell.ui.features.plugin_sync import apply_plugins_to_window
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
@@ -296,44 +296,50 @@ def details_html(info: PluginInfo) -> str:
 
 
 # -- wiring into the main window ----------------------------------------------------------
-def install_plugins(window: MainWindow, manager: PluginManager) -> tuple[QAction, QAction]:
-    """Add "Plugins…" and "Custom variant…" to the window's Game menu and keep the
-    window in step with the plugins; returns the two actions.
+def install_plugins(
+    window: MainWindow, manager: PluginManager | None = None
+) -> tuple[QAction, QAction] | None:
+    """Add "Plugins…" and "Custom variant…" to the window's Game menu; returns the
+    two actions (None when the session has no plugin manager).
 
-    Whenever the set of plugins changes (a switch in the dialog, a plugin that fails
-    mid-game) the window's catalog is rebuilt from the manager (``set_catalog`` is
-    called when the window has it, so its menus follow), and the theme, surface and
-    variant in use are checked: one whose plugin is gone falls back to the default
-    (Classic, green felt, FreeCell) and the hint bar says why.  Plugin notices
-    (which plugin failed and why) are shown there too, at once and after each change.
+    ``manager`` (tests) is the one the session attaches; by default the session's
+    own.  The session follows the manager: whenever the set of plugins changes (a
+    switch in the dialog, a plugin that fails mid-game) it rebuilds its catalog,
+    replaces a theme, surface or variant whose plugin is gone by the default and
+    publishes ``PluginsChanged``, which the window's menus and hint bar show.
     """
+    session = window.session
+    session.attach_plugins(manager)
+    plugins = session.plugin_manager
+    if plugins is None:
+        return None
     plugins_action = QAction("P&lugins…", window)
     plugins_action.setObjectName("pluginsAction")
     custom_action = QAction("C&ustom variant…", window)
     custom_action.setObjectName("customVariantAction")
 
     def open_plugins() -> None:
-        dialog = PluginsDialog(manager, window)
+        dialog = PluginsDialog(plugins, window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        window.plugins_dialog = dialog  # type: ignore[attr-defined]
+        window.plugins_dialog = dialog
         dialog.open()
 
     def open_custom() -> None:
-        dialog = CustomVariantDialog(window, window.bus.game.variant, manager.variants())
+        dialog = CustomVariantDialog(window, window.bus.game.variant, plugins.variants())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: window.play_variant(dialog.variant()))
-        window.custom_variant_dialog = dialog  # type: ignore[attr-defined]
+        window.custom_variant_dialog = dialog
         dialog.open()
 
-    def refresh() -> None:
-        custom_action.setEnabled(manager.offers_custom_variants())
-        apply_plugins_to_window(window, manager)
+    def refresh(event: AppEvent) -> None:
+        if isinstance(event, PluginsChanged):
+            custom_action.setEnabled(plugins.offers_custom_variants())
 
     plugins_action.triggered.connect(open_plugins)
     custom_action.triggered.connect(open_custom)
     window.add_game_menu_action(custom_action)
     window.add_game_menu_action(plugins_action)
-    unsubscribe = manager.subscribe(refresh)
+    unsubscribe = session.subscribe(refresh)
     window.destroyed.connect(lambda *_: unsubscribe())
-    refresh()
+    custom_action.setEnabled(plugins.offers_custom_variants())
     return plugins_action, custom_action

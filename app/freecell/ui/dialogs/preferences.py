@@ -1,8 +1,8 @@
 """The Preferences dialog: variant, scoring, looks and behaviour -- applied at once.
 
 There is no OK button to forget: every change emits ``settingsChanged(Settings)``
-with the whole new value the moment it is made, and the main window applies and
-saves it (``storage.settings.save``).  The dialog never decides what is available:
+with the whole new value the moment it is made, and the window's session applies
+and saves it (``Session.change_settings``).  The dialog never decides what is available:
 the lists of variants, scoring schemes, card themes and table surfaces come in as
 ``(id, display name)`` pairs, so whatever the plugin system offers is what the player
 sees.  A saved choice that is not offered any more (its plugin was switched off) is
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.i18n import FOLLOW_SYSTEM, SHIPPED
-from freecell.storage import CARD_SIZES, Settings, Storage
+from freecell.storage import CARD_SIZES, Settings
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
@@ -230,56 +230,44 @@ def _select(combo: QComboBox, value: str) -> None:
 
 # -- wiring into the main window ----------------------------------------------------------
 
-_VIEW_FIELDS = ("card_size", "large_print", "theme", "surface", "reduce_motion", "safe_autoplay")
+# What the dialog shows but the session does not take from it: the window's place
+# is saved on exit, and the plugin manager keeps the enabled map.
+_NOT_FROM_THE_DIALOG = frozenset({"window_geometry", "window_state", "enabled_plugins", "extra"})
 
 
-def install_preferences(
-    window: MainWindow,
-    storage: Storage,
-    *,
-    scoring_schemes: Sequence[Choice] = (("none", "No scoring"),),
-    on_change: Callable[[Settings], None] | None = None,
-) -> QAction:
+def install_preferences(window: MainWindow) -> QAction:
     """Add "Preferences…" (Ctrl+,) to the window's Game menu; returns the action.
 
-    Each change is applied to the window through its own public methods (the same
-    ones its menus use, so the menus' check marks follow), then the whole Settings
-    are saved with ``storage.settings.save``.  A new variant starts a new deal of it
-    at once, as the Game > Variant menu does.  ``on_change`` gets every new Settings
-    for what the window itself does not handle (the scoring scheme, live
-    winnability).
+    Each change goes to the window's session (``change_settings``, which saves it
+    and tells the window, the features and the menus; a new variant starts a new
+    deal of it at once, as the Game > Variant menu does).
     """
     action = QAction("&Preferences…", window)
     action.setShortcut(QKeySequence("Ctrl+,"))
     action.setMenuRole(QAction.MenuRole.PreferencesRole)
+    session = window.session
 
     def current() -> Settings:
-        view = {name: getattr(window.settings, name) for name in _VIEW_FIELDS}
-        return dataclasses.replace(
-            storage.settings.load(), variant=window.bus.game.variant.id, **view
-        )
+        return dataclasses.replace(session.settings, variant=session.game.variant.id)
 
     def changed(new: Settings) -> None:
-        apply_to_window(window, new)
-        keep = {"window_geometry", "window_state", "enabled_plugins", "extra"}
         fields = {
-            f.name: getattr(new, f.name) for f in dataclasses.fields(Settings) if f.name not in keep
+            f.name: getattr(new, f.name)
+            for f in dataclasses.fields(Settings)
+            if f.name not in _NOT_FROM_THE_DIALOG and f.name != "variant"
         }
-        try:
-            storage.settings.update(lambda on_disk: dataclasses.replace(on_disk, **fields))
-        except OSError:  # applied on screen; the disk refused (full, read-only)
-            log.exception("saving the settings failed")
-        if on_change is not None:
-            on_change(new)
+        session.change_settings(**fields)
+        if new.variant != session.game.variant.id:
+            session.play_variant(session.catalog.variant(new.variant))
 
     def open_dialog() -> None:
         from freecell.ui.table.deck_preview import deck_preview
 
-        catalog = window.catalog
+        catalog = session.catalog
         dialog = PreferencesDialog(
             current(),
             variants=[(v.id, v.name) for v in catalog.variants],
-            scoring_schemes=scoring_schemes,
+            scoring_schemes=session.scoring_choices(),
             themes=[(t.id, t.name) for t in catalog.themes],
             surfaces=[(s.id, s.name) for s in catalog.surfaces],
             preview=lambda theme_id: deck_preview(
@@ -289,30 +277,9 @@ def install_preferences(
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.settingsChanged.connect(changed)
-        window.preferences_dialog = dialog  # type: ignore[attr-defined]
+        window.preferences_dialog = dialog
         dialog.open()
 
     action.triggered.connect(open_dialog)
     window.add_game_menu_action(action)
     return action
-
-
-def apply_to_window(window: MainWindow, new: Settings) -> None:
-    """Make the window show ``new`` (only what differs is touched)."""
-    from freecell.ui.table.layout import CardSize
-
-    shown = window.settings
-    if new.card_size != shown.card_size:
-        window.set_card_size(CardSize(new.card_size))
-    if new.large_print != shown.large_print:
-        window.set_large_print(new.large_print)
-    if new.theme != shown.theme:
-        window.set_theme(window.catalog.theme(new.theme))
-    if new.surface != shown.surface:
-        window.set_surface(window.catalog.surface(new.surface))
-    if new.reduce_motion != window.reduce_motion_action.isChecked():
-        window.reduce_motion_action.trigger()
-    if new.safe_autoplay != window.safe_autoplay_action.isChecked():
-        window.safe_autoplay_action.trigger()
-    if new.variant != window.bus.game.variant.id:
-        window.play_variant(window.catalog.variant(new.variant))

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from freecell.storage import Statistics, StatisticsStore, Storage, VariantStats
+from freecell.storage import Statistics, StatisticsStore, VariantStats
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
@@ -225,12 +225,16 @@ class StatisticsDialog(QDialog):
         return True
 
 
-def install_statistics(window: MainWindow, storage: Storage) -> QAction:
-    """Add "Statistics…" (Ctrl+I) to the window's Game menu; returns the action.
+def install_statistics(window: MainWindow) -> QAction | None:
+    """Add "Statistics…" (Ctrl+I) to the window's Game menu; returns the action
+    (None when the session keeps nothing on disk).
 
     The dialog opens on the variant being played and lists every variant the
     window offers (plus any with figures whose plugin is now off).
     """
+    storage = window.session.storage
+    if storage is None:
+        return None
     action = QAction("S&tatistics…", window)
     action.setShortcut(QKeySequence("Ctrl+I"))
 
@@ -243,7 +247,7 @@ def install_statistics(window: MainWindow, storage: Storage) -> QAction:
             parent=window,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        window.statistics_dialog = dialog  # type: ignore[attr-defined]
+        window.statistics_dialog = dialog
         dialog.open()
 
     action.triggered.connect(open_dialog)

@@ -13,32 +13,27 @@
 * **Winnable deals only** and a **difficulty filter** for new deals, the deal's
   **rating and par** in the status bar, and par in the results panel.
 
-The one thing the window offers for this is ``new_deal_hook``; everything else is
-events from ``window.bus``, menu actions, status-bar widgets and a panel added to
-the central layout.
+Everything comes from the window's session (its insight solver service, its
+analysis: the ratings cache, the deal chooser, the live checks' trail; the live
+setting); the window offers two declared hooks, ``new_deal_hook`` and
+``known_verdict``, and everything else is events from the session and its bus,
+menu actions, status-bar widgets and a panel added to the central layout.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
+from PySide6.QtWidgets import QLabel, QMenu
 
 from freecell.analysis.difficulty import RATING_BUDGET, Difficulty, Rating, par_of, rate_position
-from freecell.analysis.insight import (
-    DealChooser,
-    DealFilter,
-    NoDealFound,
-    RatingCache,
-    Verdict,
-    WinnabilityTrail,
-)
+from freecell.analysis.insight import DealFilter, NoDealFound, Verdict
+from freecell.core import AppEvent, SettingsChanged
 from freecell.engine import (
     DealStarted,
     Event,
@@ -55,10 +50,14 @@ from freecell.engine import (
 )
 from freecell.solver.api import Budget, Mode, Solved, Unsolvable
 from freecell.solver.api import Verdict as SolverVerdict
-from freecell.ui.features.hints import HintService, default_service
+from freecell.storage import Settings
+from freecell.ui.features.hints import HintService
 from freecell.ui.features.solver_jobs import ServiceBackend, SolverJobs
 from freecell.ui.panels.solution_stepper import SolutionStepper
-from freecell.ui.panels.status import PRIORITY_RATING, PRIORITY_WINNABILITY, StatusPanel
+from freecell.ui.panels.status import PRIORITY_RATING, PRIORITY_WINNABILITY
+
+if TYPE_CHECKING:
+    from freecell.ui.shell.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -87,28 +86,20 @@ class InsightSettings:
 class Insight(QObject):
     """The controller behind the menus, labels and panel; one per window."""
 
-    def __init__(
-        self,
-        window: Any,
-        service: HintService,
-        *,
-        settings: InsightSettings | None = None,
-        cache: RatingCache | None = None,
-        chooser: DealChooser | None = None,
-        save_live: Callable[[bool], None] | None = None,
-    ) -> None:
+    def __init__(self, window: MainWindow, service: HintService) -> None:
         super().__init__(window)
         self.window = window
-        self.settings = settings or InsightSettings()
-        self.cache = cache if cache is not None else RatingCache()
-        self.chooser = chooser or DealChooser(cache=self.cache)
-        self.chooser.cache = self.cache if self.chooser.cache is None else self.chooser.cache
+        session = window.session
+        analysis = session.analysis
+        self.settings = InsightSettings(live=session.settings.live_winnability)
+        self.cache = analysis.ratings
+        self.chooser = analysis.chooser
         self.chooser.winnable_only = self.settings.winnable_only
         self.chooser.wanted = self.settings.wanted
-        self._save_live = save_live
+        self._save_live: Callable[[bool], None] | None = self._save_live_setting
         self.jobs = SolverJobs(service, self)
         self.backend = ServiceBackend(service)
-        self.trail = WinnabilityTrail()
+        self.trail = analysis.trail
         self.state: str = ""  # "winnable", "lost", "" (unknown / not checked)
         self.rating: Rating | None = None
         self.par: int | None = None
@@ -122,7 +113,6 @@ class Insight(QObject):
         self.debounce.setInterval(DEBOUNCE_MS)
         self.debounce.timeout.connect(self.check_now)
 
-        bar = window.statusBar()
         self.live_label = QLabel()
         self.live_label.setAccessibleName("Winnability: not known")
         self.live_label.setToolTip("What the solver knows about this position")
@@ -132,26 +122,19 @@ class Insight(QObject):
             "How hard this deal is for the solver, and par: the length of its shortest "
             "solution found"
         )
-        status = getattr(window, "status", None)
-        if isinstance(status, StatusPanel):  # beside the counters; left out when narrow
-            status.add_info(self.live_label, PRIORITY_WINNABILITY)
-            status.add_info(self.rating_label, PRIORITY_RATING)
-        else:
-            bar.addWidget(self.live_label)
-            bar.addWidget(self.rating_label)
+        # beside the counters; left out when narrow
+        window.status.add_info(self.live_label, PRIORITY_WINNABILITY)
+        window.status.add_info(self.rating_label, PRIORITY_RATING)
 
         self.stepper = SolutionStepper(window.bus, on_message=self._info)
-        layout = window.centralWidget().layout()
-        layout.addWidget(self.stepper)
+        window.add_panel(self.stepper)
 
         self._build_actions()
         self._unsubscribe = window.bus.subscribe(self._on_event)
-        hints = getattr(window, "hints", None)
-        if hints is not None:  # a hint's verdict is winnability news too
-            hints.answered.connect(self._on_hint)
+        self._unsubscribe_app = session.subscribe(self._on_app_event)
+        window.hints.answered.connect(self._on_hint)  # a hint's verdict is news too
         window.new_deal_hook = self.new_deal
         window.known_verdict = self.known_verdict
-        self._wrap_results()
         self._deal_started(window.bus.game, start_jobs=False)
         self._startup_game = window.bus.game
         QTimer.singleShot(STARTUP_DELAY_MS, self._start_up)
@@ -177,8 +160,11 @@ class Insight(QObject):
         self.debounce.stop()
         self.stepper.stop()
         self._unsubscribe()
-        if getattr(self.window, "known_verdict", None) == self.known_verdict:
+        self._unsubscribe_app()
+        if self.window.known_verdict == self.known_verdict:
             self.window.known_verdict = None
+        if self.window.new_deal_hook == self.new_deal:
+            self.window.new_deal_hook = None
         self.jobs.close()
 
     # -- menus -----------------------------------------------------------------------
@@ -227,7 +213,7 @@ class Insight(QObject):
             w.addAction(action)
             w.add_game_menu_action(action)
         self.filter_menu = QMenu("New deal &difficulty", w)
-        w.menus["game"].insertMenu(w._game_extras, self.filter_menu)
+        w.add_game_menu(self.filter_menu)
         group = QActionGroup(w)
         self.filter_actions: dict[DealFilter, QAction] = {}
         for choice in DealFilter:
@@ -241,12 +227,18 @@ class Insight(QObject):
     def _toggle_live(self) -> None:
         self.set_live(self.live_action.isChecked())
 
-    def on_settings_changed(self, settings: Any) -> None:
-        """For Preferences' ``on_change``: follow its live winnability switch (the
-        dialog has saved it already)."""
-        on = bool(getattr(settings, "live_winnability", self.settings.live))
-        if on != self.settings.live:
-            self.set_live(on, save=False)
+    def _save_live_setting(self, on: bool) -> None:
+        self.window.session.change_settings(live_winnability=on)
+
+    def _on_app_event(self, event: AppEvent) -> None:
+        if isinstance(event, SettingsChanged) and "live_winnability" in event.changed:
+            self.on_settings_changed(event.new)
+
+    def on_settings_changed(self, settings: Settings) -> None:
+        """Follow the live winnability switch of the session's settings (saved
+        already: by Preferences or by :meth:`set_live`)."""
+        if settings.live_winnability != self.settings.live:
+            self.set_live(settings.live_winnability, save=False)
 
     def set_live(self, on: bool, *, save: bool = True) -> None:
         self.settings.live = on
@@ -257,10 +249,11 @@ class Insight(QObject):
             except Exception:
                 log.exception("saving the live winnability setting failed")
         if on:
-            self._schedule()
-        else:
+            self._position_changed()
+        else:  # nothing in flight may put a verdict back on the status bar
             self.debounce.stop()
             self.jobs.cancel("live")
+            self.jobs.cancel("trace")
             self._show_state("")
 
     def _toggle_winnable_only(self) -> None:
@@ -381,24 +374,11 @@ class Insight(QObject):
             self._show_state(self._state_of(self.trail.verdict(position)))
 
     def known_verdict(self, position: Position) -> SolverVerdict | None:
-        """What the checks already proved of ``position``, as the solver's answer: a
-        hint asked after the live check answered needs no second search (a proven
-        loss could take the hint's worker seconds to prove again).  None when only
-        a search can tell, or when the position is winnable but no line is kept."""
-        verdict = self.trail.verdict(position)
-        if verdict is Verdict.LOST:
-            return Unsolvable(0, 0.0)
-        line = self.trail.solution(position) if verdict is Verdict.WINNABLE else None
-        return Solved(line, 0, 0.0) if line else None
+        """The window's ``known_verdict`` hook: what the checks already proved."""
+        return self.window.session.analysis.known_verdict(position)
 
     def _record(self, position: Position, verdict: SolverVerdict) -> Verdict | None:
-        if isinstance(verdict, Solved):
-            self.trail.record(position, Verdict.WINNABLE, verdict.moves)
-            return Verdict.WINNABLE
-        if isinstance(verdict, Unsolvable):
-            self.trail.record(position, Verdict.LOST)
-            return Verdict.LOST
-        return None
+        return self.window.session.analysis.record(position, verdict)
 
     def _on_verdict(self, position: Position, verdict: SolverVerdict) -> None:
         found = self._record(position, verdict)
@@ -450,11 +430,19 @@ class Insight(QObject):
         self.window.hint_bar.show_message(
             text,
             "lost",
-            [("Undo to the last winnable position", self.undo_to_winnable)],
+            [
+                (
+                    "Undo to the last winnable position",
+                    self._offer_undo_to_winnable,
+                )
+            ],
         )
 
     def _update_undo_action(self) -> None:
         self.undo_winnable_action.setEnabled(self.trail.losing_move(self.game) is not None)
+
+    def _offer_undo_to_winnable(self) -> None:
+        self.undo_to_winnable()
 
     def undo_to_winnable(self) -> bool:
         """Go back to the last position known winnable (one command, undoable)."""
@@ -574,29 +562,6 @@ class Insight(QObject):
         self.rating_label.setText(" \u00b7 ".join(parts))
         self.rating_label.setToolTip(rating_tip(self.rating, self.par))
 
-    def _wrap_results(self) -> None:
-        """Add par to the results panel: its Moves line reads "87 (par 92: 5 under)"."""
-        panel = getattr(self.window, "results", None)
-        if panel is None or not hasattr(panel, "show_result"):
-            return
-        original = panel.show_result
-
-        def show_result(*args: Any, **kwargs: Any) -> None:
-            original(*args, **kwargs)
-            values = getattr(panel, "values", {})
-            label = values.get("Moves")
-            if label is None or self.par is None:
-                return
-            label.setText(
-                f"{self.game.move_count} ({compare_with_par(self.game.move_count, self.par)})"
-            )
-            with contextlib.suppress(Exception):
-                panel.layout().activate()  # else adjustSize uses the old hint
-                panel.adjustSize()
-                panel.recentre()
-
-        panel.show_result = show_result
-
     # -- choosing the next deal --------------------------------------------------------
     def new_deal(self) -> bool:
         """The window's ``new_deal_hook``: True when this chose (or is choosing) the
@@ -668,48 +633,18 @@ def rating_tip(rating: Rating | None, par: int | None) -> str:
     return "\n".join(lines) or "How hard this deal is, and par (the solver's shortest line)"
 
 
-def compare_with_par(moves: int, par: int) -> str:
-    """``"par 92: 5 under"``, ``"par 92: 3 over"``, ``"par 92: level"``."""
-    if moves == par:
-        return f"par {par}: level"
-    difference = abs(moves - par)
-    return f"par {par}: {difference} {'under' if moves < par else 'over'}"
-
-
-def install_insight(
-    window: QMainWindow,
-    service: HintService | None = None,
-    *,
-    settings_store: Any = None,
-    cache: RatingCache | None = None,
-    chooser: DealChooser | None = None,
-) -> Insight | None:
+def install_insight(window: MainWindow, service: HintService | None = None) -> Insight | None:
     """Add live winnability, undo-to-winnable, the solution stepper, winnable-only
     deals, the difficulty filter, ratings and par to ``window``.
 
-    ``service``: the solver service for these features (by default a new lazily
-    started worker process, separate from the hints'); ``settings_store``: a
-    ``SettingsStore`` whose ``live_winnability`` is read and saved."""
+    ``service``: the solver service for these features (by default the session's
+    insight service, a worker process apart from the hints'); None when there is
+    none (no solver here)."""
     if service is None:
-        service = default_service()
+        service = window.session.insight_service
         if service is None:
             return None
-    settings = InsightSettings()
-    save_live: Callable[[bool], None] | None = None
-    if settings_store is not None:
-        try:
-            settings.live = bool(settings_store.load().live_winnability)
-        except Exception:
-            log.exception("reading the live winnability setting failed")
-
-        def save_live(on: bool) -> None:
-            import dataclasses
-
-            settings_store.update(lambda s: dataclasses.replace(s, live_winnability=on))
-
-    insight = Insight(
-        window, service, settings=settings, cache=cache, chooser=chooser, save_live=save_live
-    )
-    window.insight = insight  # type: ignore[attr-defined]
+    insight = Insight(window, service)
+    window.insight = insight
     window.installEventFilter(insight)
     return insight

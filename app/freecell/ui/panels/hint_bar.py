@@ -53,6 +53,8 @@ class HintBar(QFrame):
         self.close_button.clicked.connect(self.dismiss)
         row.addWidget(self.close_button)
         self.buttons: dict[str, QPushButton] = {}
+        # Who hears each message once it is shown, (text, kind): the screen reader.
+        self.listeners: list[Callable[[str, str], None]] = []
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.dismiss)
@@ -90,6 +92,8 @@ class HintBar(QFrame):
         if timeout_ms:
             self._timer.start(timeout_ms)
         self.close_button.setVisible(kind != "idle")
+        for listener in list(self.listeners):
+            listener(text, kind)
 
     @property
     def text(self) -> str:

@@ -29,14 +29,24 @@ def format_time(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+def compare_with_par(moves: int, par: int) -> str:
+    """``"par 92: 5 under"``, ``"par 92: 3 over"``, ``"par 92: level"``."""
+    if moves == par:
+        return f"par {par}: level"
+    difference = abs(moves - par)
+    return f"par {par}: {difference} {'under' if moves < par else 'over'}"
+
+
 class ResultsPanel(QFrame):
     def __init__(
         self,
         parent: QWidget,
         on_new_deal: Callable[[], None],
         on_replay: Callable[[], None],
+        par: Callable[[], int | None] | None = None,
     ) -> None:
         super().__init__(parent)
+        self._par = par  # the won deal's par, when known
         self.setObjectName("resultsPanel")
         self.setStyleSheet(
             "#resultsPanel { background: rgba(18, 26, 34, 238); border: 2px solid #ffcc33;"
@@ -49,7 +59,7 @@ class ResultsPanel(QFrame):
             "#resultsPanel QPushButton:focus { border: 2px solid #ffcc33; }"
             "#resultsPanel QPushButton#primary { background: #2e7d32; border-color: #66bb6a; }"
         )
-        box = QVBoxLayout(self)
+        box = self._box = QVBoxLayout(self)
         box.setContentsMargins(28, 22, 28, 22)
         box.setSpacing(14)
         title = QLabel("You won!")
@@ -89,11 +99,21 @@ class ResultsPanel(QFrame):
         then()
 
     def show_result(
-        self, seconds: float, moves: int, cards_home: int, deal_number: int | None, variant: str
+        self,
+        seconds: float,
+        moves: int,
+        cards_home: int,
+        deal_number: int | None,
+        variant: str,
     ) -> None:
+        """Show the won deal's figures; when its par is known the Moves line reads
+        "87 (par 92: 5 under)"."""
+        par = self._par() if self._par is not None else None
         self.deal_number = deal_number
         self.values["Time"].setText(format_time(seconds))
-        self.values["Moves"].setText(str(moves))
+        self.values["Moves"].setText(
+            f"{moves} ({compare_with_par(moves, par)})" if par is not None else str(moves)
+        )
         self.values["Cards home"].setText(f"{cards_home} of 52")
         self.values["Deal"].setText(
             f"#{deal_number} ({variant})"
@@ -101,6 +121,7 @@ class ResultsPanel(QFrame):
             else f"a custom board ({variant})"
         )
         self.copy_button.setEnabled(deal_number is not None)
+        self._box.activate()  # else adjustSize uses the size hint of the last text
         self.adjustSize()
         self.recentre()
         self.show()

@@ -1,0 +1,243 @@
+"""The main window's actions, tool bar and menus, built from the session.
+
+The window keeps the actions (:class:`WindowActions`) and calls :meth:`Menus.show`
+whenever the settings, the variant or what the plugins offer change, so the check
+marks and the choice lists are those a fresh start with the same settings shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QWidget
+
+from freecell.ui.shell.actions import new_action
+from freecell.ui.table.layout import CardSize
+
+if TYPE_CHECKING:
+    from freecell.ui.shell.main_window import MainWindow
+
+
+@dataclass
+class WindowActions:
+    """Every action of the window's menus and tool bar."""
+
+    new: QAction
+    replay: QAction
+    choose_deal: QAction
+    quit: QAction
+    undo: QAction
+    redo: QAction
+    hint: QAction
+    auto_finish: QAction
+    third: QAction
+    rules: QAction
+    about: QAction
+    fullscreen: QAction
+    large_print: QAction
+    reduce_motion: QAction
+    safe_autoplay: QAction
+
+
+def _action(
+    window: MainWindow,
+    text: str,
+    slot: Callable[[], object],
+    shortcuts: Sequence[str | QKeySequence.StandardKey] = (),
+    tip: str = "",
+    *,
+    checkable: bool = False,
+) -> QAction:
+    action = new_action(text, window, checkable=checkable)
+    keys = [QKeySequence(s) for s in shortcuts]
+    if keys:
+        action.setShortcuts(keys)
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    if tip:
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+    action.triggered.connect(lambda _checked=False: slot())
+    window.addAction(action)
+    return action
+
+
+def build_actions(w: MainWindow) -> WindowActions:
+    settings = w.session.settings
+    actions = WindowActions(
+        new=_action(w, "&New deal", w.new_deal, ["Ctrl+N", "N"], "Deal a new random game"),
+        replay=_action(w, "&Replay deal", w.replay_deal, ["Ctrl+R"], "Start this deal again"),
+        choose_deal=_action(
+            w, "&Choose deal\u2026", w.focus_deal_box, ["Ctrl+G"], "Type a deal number to play"
+        ),
+        quit=_action(w, "&Quit", w.close, [QKeySequence.StandardKey.Quit]),
+        undo=_action(w, "&Undo", w.undo, ["Ctrl+Z", "U"], "Take back the last move (U)"),
+        redo=_action(w, "&Redo", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Make the undone move again"),
+        hint=_action(w, "&Hint", w.hint, ["H"], "Ask the solver for a good move (H)"),
+        auto_finish=_action(
+            w, "&Auto finish", w.toggle_auto_finish, ["F"], "Send the remaining cards home (F)"
+        ),
+        third=new_action("New deal (N)", w),
+        rules=_action(w, "&How to play", w.show_rules, ["F1"], "The rules and the keys"),
+        about=_action(w, "&About FreeCell", w.show_about),
+        fullscreen=_action(w, "&Full screen", w.toggle_fullscreen, ["F11"], checkable=True),
+        large_print=_action(
+            w,
+            "&Large print",
+            lambda: w.set_large_print(w.large_print_action.isChecked()),
+            ["Ctrl+L"],
+            checkable=True,
+        ),
+        reduce_motion=_action(
+            w,
+            "Reduce &motion",
+            lambda: w.session.change_settings(reduce_motion=w.reduce_motion_action.isChecked()),
+            checkable=True,
+        ),
+        safe_autoplay=_action(
+            w,
+            "&Safe auto-play",
+            lambda: w.session.change_settings(safe_autoplay=w.safe_autoplay_action.isChecked()),
+            checkable=True,
+        ),
+    )
+    actions.third.triggered.connect(lambda _c=False: w.third_button())
+    actions.large_print.setChecked(settings.large_print)
+    actions.reduce_motion.setChecked(settings.reduce_motion)
+    actions.safe_autoplay.setChecked(settings.safe_autoplay)
+    return actions
+
+
+@dataclass
+class Toolbar:
+    bar: QToolBar
+    undo: QAction
+    hint: QAction
+    redo: QAction
+    rules: QAction
+
+
+def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
+    bar = QToolBar("Game")
+    bar.setObjectName("gameToolbar")
+    bar.setMovable(False)
+    bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    tools = Toolbar(
+        bar,
+        new_action("Undo (U)", w),
+        new_action("Hint (H)", w),
+        new_action("Redo", w),
+        new_action("Rules", w),
+    )
+    tools.undo.triggered.connect(lambda _c=False: w.undo())
+    tools.hint.triggered.connect(lambda _c=False: w.hint())
+    tools.redo.triggered.connect(lambda _c=False: w.redo())
+    tools.rules.setToolTip("How to play: the rules, the supermove limit and the keys (F1)")
+    tools.rules.triggered.connect(lambda _c=False: w.show_rules())
+    for action in (tools.undo, tools.hint, actions.third, tools.redo):
+        bar.addAction(action)
+    spacer = QWidget()
+    spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+    bar.addWidget(spacer)
+    bar.addAction(tools.rules)
+    w.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+    return tools
+
+
+class Menus:
+    """The menu bar.  The variant, card size, theme and surface lists are filled
+    from the session by :meth:`show`, again after every change."""
+
+    def __init__(self, w: MainWindow, actions: WindowActions) -> None:
+        self._window = w
+        menubar = w.menuBar()
+        game = menubar.addMenu("&Game")
+        for a in (actions.new, actions.replay, actions.choose_deal):
+            game.addAction(a)
+        self.variants = game.addMenu("&Variant")
+        game.addAction(actions.safe_autoplay)
+        self.game_extras = game.addSeparator()
+        game.addSeparator()
+        game.addAction(actions.quit)
+        edit = menubar.addMenu("&Edit")
+        for a in (actions.undo, actions.redo):
+            edit.addAction(a)
+        edit.addSeparator()
+        edit.addAction(actions.hint)
+        edit.addAction(actions.auto_finish)
+        view = menubar.addMenu("&View")
+        self.sizes = view.addMenu("Card &size")
+        view.addAction(actions.large_print)
+        self.themes = view.addMenu("Card &theme")
+        self.surfaces = view.addMenu("Table s&urface")
+        view.addAction(actions.reduce_motion)
+        self.view_extras = view.addSeparator()
+        view.addAction(actions.fullscreen)
+        help_menu = menubar.addMenu("&Help")
+        help_menu.addAction(actions.rules)
+        help_menu.addAction(actions.about)
+        self.by_name: dict[str, QMenu] = {
+            "game": game,
+            "edit": edit,
+            "view": view,
+            "help": help_menu,
+        }
+        self.size_actions: dict[CardSize, QAction] = {}
+        self.variant_group = QActionGroup(w)
+        self._shown: tuple[object, ...] = ()
+        self.show()
+
+    def show(self) -> None:
+        """Fill the choice lists (when what is offered changed) and set every check
+        mark from the session: the game's variant, the settings' size, theme, surface
+        and switches."""
+        w = self._window
+        session = w.session
+        catalog, settings = session.catalog, session.settings
+        offered = (tuple(catalog.variants), tuple(catalog.themes), tuple(catalog.surfaces))
+        if offered != self._shown:
+            self._shown = offered
+            self.variant_group = self._fill(
+                self.variants,
+                [(v.name, v.description, partial(w.play_variant, v)) for v in catalog.variants],
+            )
+            self._fill(self.themes, [(t.name, "", partial(w.set_theme, t)) for t in catalog.themes])
+            self._fill(
+                self.surfaces,
+                [(s.name, "", partial(w.set_surface, s)) for s in catalog.surfaces],
+            )
+        if not self.size_actions:
+            group = self._fill(
+                self.sizes, [(s.label, "", partial(w.set_card_size, s)) for s in CardSize]
+            )
+            self.size_actions = dict(zip(CardSize, group.actions(), strict=True))
+        _check(self.variants, [v == session.game.variant for v in catalog.variants])
+        _check(self.themes, [t.id == settings.theme for t in catalog.themes])
+        _check(self.surfaces, [s.id == settings.surface for s in catalog.surfaces])
+        _check(self.sizes, [s.value == settings.card_size for s in CardSize])
+        w.large_print_action.setChecked(settings.large_print)
+        w.reduce_motion_action.setChecked(settings.reduce_motion)
+        w.safe_autoplay_action.setChecked(settings.safe_autoplay)
+
+    def _fill(
+        self, menu: QMenu, items: Sequence[tuple[str, str, Callable[[], object]]]
+    ) -> QActionGroup:
+        menu.clear()
+        group = QActionGroup(menu)
+        for text, tip, slot in items:
+            a = new_action(text, menu, checkable=True)
+            if tip:
+                a.setToolTip(tip)
+            a.triggered.connect(lambda _c=False, slot=slot: slot())
+            group.addAction(a)
+            menu.addAction(a)
+        return group
+
+
+def _check(menu: QMenu, marks: Sequence[bool]) -> None:
+    for action, on in zip(menu.actions(), marks, strict=False):
+        action.setChecked(on)
