@@ -137,6 +137,7 @@ class MainWindow(QMainWindow):
         self.rules_dialog: QDialog | None = None
         self.wake_sockets: tuple[socket.socket, socket.socket] | None = None
 
+        self._themes_given: dict[str, CardTheme] = {}
         settings = self.settings
         self.renderer = CardRenderer(self.catalog.theme(settings.theme))
         self.scene = TableScene(self.renderer, self.catalog.surface(settings.surface))
@@ -370,6 +371,8 @@ class MainWindow(QMainWindow):
         self.session.change_settings(large_print=on)
 
     def set_theme(self, theme: CardTheme) -> None:
+        if all(t.id != theme.id for t in self.catalog.themes):
+            self._themes_given[theme.id] = theme  # e.g. a deck read from a folder
         self.session.change_settings(theme=theme.id)
 
     def set_surface(self, surface: TableSurface) -> None:
@@ -388,7 +391,8 @@ class MainWindow(QMainWindow):
     def _show_settings(self, new: Settings, changed: frozenset[str]) -> None:
         """Make the table show ``new`` as a fresh start with it would."""
         if "theme" in changed:
-            self.renderer.set_theme(self.catalog.theme(new.theme))
+            given = self._themes_given.get(new.theme)
+            self.renderer.set_theme(given if given is not None else self.catalog.theme(new.theme))
         if "surface" in changed:
             self.scene.configure(surface=self.catalog.surface(new.surface))
             self.view.resetCachedContent()
