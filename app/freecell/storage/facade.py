@@ -1,6 +1,6 @@
 """One object the main window holds to keep everything the player earned on disk.
 
-Wiring (this is what ``freecell.ui.shell.app.run`` does; every call is cheap and none
+Wiring (this is what ``freecell.core.start.open_session`` and the session do; every call is cheap and none
 raises for a damaged file -- damage becomes a sentence in ``notices``)::
 
     from freecell.storage import Storage, decode_bytes, encode_bytes
@@ -22,10 +22,8 @@ raises for a damaged file -- damage becomes a sentence in ``notices``)::
                                                 # the win is counted; a game left for
                                                 # NewDeal/ReplayDeal/LoadPosition with
                                                 # moves made: counted as lost
-    # Preferences / Statistics dialogs:
-    #   freecell.ui.dialogs.preferences.install_preferences(window, storage, ...)
-    #   freecell.ui.dialogs.statistics.install_statistics(window, storage)
-    # a settings change from elsewhere (menus):
+    # a settings change (what Session.change_settings does for the menus and
+    # Preferences: only the fields changed, under the file lock):
     storage.settings.update(lambda s: replace(s, card_size="large"))
     # window close:
     storage.save_game(bus.game)                 # synchronous; offered at next start
