@@ -149,10 +149,11 @@ class Session:
         """The score, or None when the scheme keeps none (the status bar hides it)."""
         return self.keeper.score if self.keeper.keeps_score else None
 
-    def play_variant(self, variant: Variant) -> None:
-        """Remember ``variant`` as the player's and deal a new game of it."""
+    def play_variant(self, variant: Variant, number: int | None = None) -> None:
+        """Remember ``variant`` as the player's and deal a new game of it (deal
+        ``number``, or a random one)."""
         self.change_settings(variant=variant.id)
-        self.bus.dispatch(NewDeal(variant=variant))
+        self.bus.dispatch(NewDeal(number, variant))
 
     def _on_game_event(self, event: Event) -> None:
         if isinstance(event, DealStarted):
