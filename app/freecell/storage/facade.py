@@ -1,7 +1,8 @@
-"""One object the main window holds to keep everything the player earned on disk.
+"""One object the session holds to keep everything the player earned on disk.
 
-Wiring (this is what ``freecell.core.start.open_session`` and the session do; every call is cheap and none
-raises for a damaged file -- damage becomes a sentence in ``notices``)::
+Wiring (this is what ``freecell.core.start.open_session`` and the session do;
+every call is cheap and none raises for a damaged file -- damage becomes a
+sentence in ``notices``)::
 
     from freecell.storage import Storage, decode_bytes, encode_bytes
 
