@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 from collections.abc import Callable, Sequence
 
@@ -33,6 +34,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="freecell-cli", description="FreeCell without the window: deals, replays, solving."
     )
     parser.add_argument("--version", action="version", version=f"freecell {__version__}")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print the details of what went wrong (a plugin's traceback) on stderr",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     for name, module in SUBCOMMANDS.items():
         if only is None or only == name:
@@ -52,6 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(_chosen(args_list))
     args = parser.parse_args(args_list)
+    _log_details(verbose=args.verbose)
     from freecell.cli.common import EXIT_BAD_INPUT, EXIT_OK, CliError
 
     run: Command = args.run
@@ -62,3 +70,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return EXIT_OK
+
+
+class _DetailsHandler(logging.Handler):
+    """Where the details of a failure go: the log file (opened on the first record,
+    so a command that logs nothing writes nothing), or stderr with ``--verbose``.
+
+    Without a handler, Python's last-resort one printed every plugin's multi-line
+    traceback on stderr, on every command; the one line per failed plugin is the
+    command's own (a warning).
+    """
+
+    def __init__(self, verbose: bool) -> None:
+        super().__init__(logging.INFO if verbose else logging.WARNING)
+        self.verbose = verbose
+        self._file: logging.Handler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.verbose:
+            print(f"freecell-cli: {self.format(record)}", file=sys.stderr)
+            return
+        if self._file is None:
+            from freecell.launch import logs
+
+            path = logs.log_file_path()
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._file = logs.FreecellLogHandler(
+                    path, max_bytes=logs.MAX_LOG_BYTES, backup_count=logs.BACKUP_COUNT
+                )
+            except OSError:
+                self._file = logging.NullHandler()
+            self._file.setFormatter(logging.Formatter(logs.LOG_FORMAT))
+        self._file.handle(record)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
+
+
+def _log_details(verbose: bool) -> None:
+    """One details handler on the root logger (``main`` may run many times in a
+    process: tests)."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if isinstance(handler, _DetailsHandler):
+            root.removeHandler(handler)
+            handler.close()
+    root.addHandler(_DetailsHandler(verbose))
+    if root.level == logging.NOTSET or root.level > logging.INFO:
+        root.setLevel(logging.INFO if verbose else logging.WARNING)

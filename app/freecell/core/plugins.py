@@ -36,12 +36,14 @@ BUILTIN_PLUGINS = frozenset({"variants", "scoring", "themes", "solvers"})
 
 def builtins_suffice(stored: Settings) -> bool:
     """Whether the plugins would give this first frame nothing the built-in values do
-    not: no plugin of ours switched off and no other switched on (they are off until
-    the player turns them on), and the variant, theme, surface and scoring chosen are
-    the built-in ones.  (A plugin may not offer an id another already offers.)"""
+    not: no plugin of ours switched off, and the variant, theme, surface and scoring
+    chosen are the built-in ones.  (A plugin may not offer an id another already
+    offers, so another plugin switched on changes nothing in this frame: it is
+    loaded after the first paint, within its time limit, and a slow or broken one
+    never keeps the built-in game from the screen.)"""
     builtin = Catalog()
     return (
-        all(on and name in BUILTIN_PLUGINS for name, on in stored.enabled_plugins.items())
+        all(on for name, on in stored.enabled_plugins.items() if name in BUILTIN_PLUGINS)
         and any(v.id == stored.variant for v in builtin.variants)
         and any(t.id == stored.theme for t in builtin.themes)
         and any(s.id == stored.surface for s in builtin.surfaces)

@@ -23,6 +23,13 @@ import pluggy
 
 from freecell.engine import FREECELL, Event, Variant
 from freecell.plugins import hookspecs
+from freecell.plugins.deadline import (
+    EVENT_LIMIT,
+    HOOK_LIMIT,
+    IMPORT_LIMIT,
+    Overran,
+    call_with_limit,
+)
 from freecell.plugins.discovery import (
     Candidate,
     default_user_plugin_dir,
@@ -77,7 +84,14 @@ def _describe(value: object) -> str:
 class PluginManager:
     """The game's view of its plugins.  Build it with :func:`create_manager`."""
 
-    def __init__(self, candidates: Iterable[Candidate], store: EnabledStore) -> None:
+    def __init__(
+        self,
+        candidates: Iterable[Candidate],
+        store: EnabledStore,
+        limits: tuple[float, float, float] = (IMPORT_LIMIT, HOOK_LIMIT, EVENT_LIMIT),
+    ) -> None:
+        self.limits = limits
+        """Seconds a plugin may take: its import, a hook, a game event."""
         self.pluggy = pluggy.PluginManager(PROJECT_NAME)
         self.pluggy.add_hookspecs(hookspecs)
         self._store = store
@@ -166,14 +180,20 @@ class PluginManager:
         return list(fresh)
 
     def _notice(self, plugin: str, message: str) -> None:
-        self._notices.append(Notice(plugin, message))
+        notice = Notice(plugin, message)
+        if self._unread and notice in self._notices[-self._unread :]:
+            return  # the same failure again (switched on once more): told once
+        self._notices.append(notice)
         self._unread += 1
 
     # -- loading and failing ---------------------------------------------------------
     def _load(self, name: str) -> None:
         candidate = self._candidates[name]
         try:
-            plugin = candidate.load()
+            plugin = call_with_limit(candidate.load, self.limits[0], name)
+        except Overran as error:
+            self._fail(name, f"could not be loaded: its import {error}")
+            return
         except (Exception, SystemExit) as error:
             self._fail(name, f"could not be loaded ({type(error).__name__}: {error})", error)
             return
@@ -215,9 +235,18 @@ class PluginManager:
             if plugin_name is None or impl.plugin_name == plugin_name
         ]
 
-    @staticmethod
-    def _call(impl: Any, **kwargs: object) -> object:
-        return impl.function(*(kwargs[arg] for arg in impl.argnames))
+    def _call(self, impl: Any, limit: float | None = None, **kwargs: object) -> object:
+        """One plugin's hook, within its time limit (:class:`Overran` beyond it); a
+        ``sys.exit()`` in it is that plugin's error, not the end of the game."""
+        arguments = [kwargs[arg] for arg in impl.argnames]
+        try:
+            return call_with_limit(
+                lambda: impl.function(*arguments),
+                self.limits[1] if limit is None else limit,
+                impl.plugin_name,
+            )
+        except SystemExit as error:
+            raise RuntimeError(f"sys.exit({error.code!r}) was called") from error
 
     # -- collecting ------------------------------------------------------------------
     def _collect(self) -> None:
@@ -244,6 +273,8 @@ class PluginManager:
             for impl in self._impls(hook_name, name):
                 try:
                     answer = self._call(impl)
+                except Overran as error:
+                    raise PluginError(f"{error} in {hook_name}") from None
                 except Exception as error:
                     raise PluginError(
                         f"raised {type(error).__name__} from {hook_name}: {error}"
@@ -281,10 +312,13 @@ class PluginManager:
         failed: list[tuple[str, Exception]] = []
         for impl in self._impls("freecell_game_event"):
             try:
-                self._call(impl, event=event)
+                self._call(impl, self.limits[2], event=event)
             except Exception as error:
                 failed.append((impl.plugin_name, error))
         for name, problem in failed:
+            if isinstance(problem, Overran):
+                self._fail(name, f"{problem} in freecell_game_event")
+                continue
             self._fail(
                 name,
                 f"raised {type(problem).__name__} from freecell_game_event: {problem}",
@@ -332,6 +366,11 @@ class PluginManager:
                     )
             except PluginError as error:
                 self._fail(name, str(error))
+                self._collect()
+                self._changed()
+                continue
+            except Overran as error:
+                self._fail(name, f"{error} in freecell_resolve_variant")
                 self._collect()
                 self._changed()
                 continue
@@ -512,6 +551,7 @@ def create_manager(
     user_plugin_dir: Path | None = None,
     entry_points: Iterable[Any] | None = None,
     include_user_folder: bool = True,
+    limits: tuple[float, float, float] = (IMPORT_LIMIT, HOOK_LIMIT, EVENT_LIMIT),
 ) -> PluginManager:
     """Build a fresh plugin manager: discover, load what is enabled, collect.
 
@@ -520,6 +560,8 @@ def create_manager(
       and saves nothing (tests, the CLI with explicit choices).
     - ``user_plugin_dir`` defaults to ``<data dir>/plugins``.
     - ``entry_points`` replaces ``importlib.metadata`` discovery (tests).
+    - ``limits``: the seconds a plugin's import, one of its hooks and one game event
+      may take (:mod:`freecell.plugins.deadline`); beyond, it is off for the session.
     """
     if store is None:
         store = MemoryStore(enabled) if enabled is not None else settings_store()
@@ -527,7 +569,7 @@ def create_manager(
     if include_user_folder:
         folder = user_plugin_dir if user_plugin_dir is not None else default_user_plugin_dir()
         candidates += user_folder_candidates(folder)
-    return PluginManager(candidates, store)
+    return PluginManager(candidates, store, limits)
 
 
 __all__ = [

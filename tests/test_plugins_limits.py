@@ -1,0 +1,194 @@
+"""Plugins that take too long are turned off for the session, and plugin failures
+are one line each on the command line.
+
+The slow plugins wait on a gate the test opens at its end, so nothing here times
+anything: a manager that waited for them would never return.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from freecell.cli import main
+from freecell.engine import CommandBus, Move, MoveCards
+from freecell.plugins import create_manager
+from freecell.plugins.deadline import Overran, call_with_limit
+from freecell.storage import Settings, SettingsStore, default_paths
+from freecell.themes import CLASSIC
+from plugin_helpers import user_plugin_folder, write_plugin
+
+LIMITS = (0.2, 0.2, 0.2)
+
+STALL = """
+import freecell_test_gate
+freecell_test_gate.gate.wait(120)
+"""
+SLOW_IMPORT = STALL + "\n"
+SLOW_HOOK = (
+    """
+from freecell import hookimpl
+
+@hookimpl
+def freecell_card_themes():
+"""
+    + "\n".join("    " + line for line in STALL.strip().splitlines())
+    + "\n    return []\n"
+)
+SLOW_OBSERVER = (
+    """
+from freecell import hookimpl
+
+@hookimpl
+def freecell_game_event(event):
+"""
+    + "\n".join("    " + line for line in STALL.strip().splitlines())
+    + "\n"
+)
+
+
+@pytest.fixture
+def gate() -> Iterator[threading.Event]:
+    """Holds the slow plugins until the test ends (then their threads finish)."""
+    event = threading.Event()
+    sys.modules["freecell_test_gate"] = types.SimpleNamespace(gate=event)  # type: ignore[assignment]
+    yield event
+    event.set()
+    sys.modules.pop("freecell_test_gate", None)
+
+
+@pytest.fixture
+def user_dir(tmp_path: Path) -> Iterator[Path]:
+    yield from user_plugin_folder(tmp_path)
+
+
+def test_call_with_limit_returns_raises_or_overruns(gate: threading.Event) -> None:
+    assert call_with_limit(lambda: 42, 5.0) == 42
+    with pytest.raises(ZeroDivisionError):
+        call_with_limit(lambda: 1 // 0, 5.0)
+    with pytest.raises(SystemExit):
+        call_with_limit(lambda: sys.exit(3), 5.0)
+    with pytest.raises(Overran, match=r"took longer than 0\.1 s"):
+        call_with_limit(lambda: gate.wait(120), 0.1)
+
+
+@pytest.mark.parametrize(
+    ("source", "reason"),
+    [
+        (SLOW_IMPORT, "its import took longer than 0.2 s"),
+        (SLOW_HOOK, "took longer than 0.2 s in freecell_card_themes"),
+    ],
+)
+def test_a_slow_plugin_is_turned_off_and_the_rest_goes_on(
+    gate: threading.Event, user_dir: Path, source: str, reason: str
+) -> None:
+    write_plugin(user_dir, "slow", source)
+    manager = create_manager({"slow": True}, user_plugin_dir=user_dir, limits=LIMITS)
+    assert not gate.is_set()  # the plugin is still stuck, and the manager is here
+    (notice,) = manager.take_notices()
+    assert notice.plugin == "slow" and reason in notice.message
+    assert "turned off for this session" in notice.message
+    info = manager.plugin("slow")
+    assert not info.loaded and info.enabled and info.error is not None
+    assert manager.choose_card_theme("classic").value is CLASSIC
+    assert manager.variants()[0].id == "freecell"
+
+
+def test_a_slow_observer_is_turned_off_at_the_first_event(
+    gate: threading.Event, user_dir: Path
+) -> None:
+    write_plugin(user_dir, "watcher", SLOW_OBSERVER)
+    manager = create_manager({"watcher": True}, user_plugin_dir=user_dir, limits=LIMITS)
+    assert manager.plugin("watcher").loaded
+    bus = CommandBus()
+    bus.subscribe(manager.notify)
+    bus.dispatch(MoveCards(Move.parse("1a")))
+    (notice,) = manager.take_notices()
+    assert "took longer than 0.2 s in freecell_game_event" in notice.message
+    assert not manager.plugin("watcher").loaded
+    bus.dispatch(MoveCards(Move.parse("2b")))  # no longer asked
+    assert manager.take_notices() == []
+
+
+BROKEN_AT_IMPORT = "raise RuntimeError('boom at import')\n"
+BROKEN_HOOK = """
+from freecell import hookimpl
+
+@hookimpl
+def freecell_variants():
+    raise ValueError('bad hook')
+"""
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_the_cli_says_one_line_per_failed_plugin(
+    capsys: pytest.CaptureFixture[str], verbose: bool
+) -> None:
+    paths = default_paths()
+    paths.user_plugins_dir.mkdir(parents=True)
+    write_plugin(paths.user_plugins_dir, "boom", BROKEN_AT_IMPORT)
+    write_plugin(paths.user_plugins_dir, "hookraise", BROKEN_HOOK)
+    SettingsStore(paths.settings_file).save(
+        Settings(enabled_plugins={"boom": True, "hookraise": True})
+    )
+    try:
+        code = main(["--verbose", "board", "1"] if verbose else ["board", "1"])
+    finally:
+        for name in ("boom", "hookraise"):
+            sys.modules.pop(f"freecell_user_plugin_{name}", None)
+    out, err = capsys.readouterr()
+    assert code == 0 and out.startswith("JD KD 2S")  # the command still does its work
+    warnings = [line for line in err.splitlines() if "warning:" in line]
+    assert len(warnings) == 2
+    assert "boom at import" in warnings[0] and "bad hook" in warnings[1]
+    if verbose:
+        assert "Traceback (most recent call last)" in err
+    else:
+        assert err.count("\n") == 2 and "Traceback" not in err
+        log_text = (paths.log_dir / "freecell.log").read_text(encoding="utf-8")
+        assert "Traceback (most recent call last)" in log_text and "boom at import" in log_text
+
+
+SLOW_START_CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+def main_window():
+    return next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+def watch():
+    window = main_window()
+    previous = window.view.on_first_paint
+    def painted():
+        print("painted", "freecell_user_plugin_slow" in sys.modules, flush=True)
+        previous()
+    window.view.on_first_paint = painted
+QTimer.singleShot(0, watch)
+def act():
+    window = main_window()
+    if window.insight is None:
+        QTimer.singleShot(50, act)
+        return
+    print(window.hint_bar.text, flush=True)
+    window.close()
+QTimer.singleShot(0, act)
+from freecell.ui.shell.app import run
+sys.exit(run(deal_number=5))
+"""
+
+
+def test_a_slow_plugin_never_keeps_the_built_in_game_from_the_screen(tmp_path: Path) -> None:
+    from game_child import run_game_child
+
+    paths = default_paths()
+    paths.user_plugins_dir.mkdir(parents=True)
+    write_plugin(paths.user_plugins_dir, "slow", "import time\ntime.sleep(60)\n")
+    SettingsStore(paths.settings_file).save(Settings(enabled_plugins={"slow": True}))
+    painted, later = run_game_child(SLOW_START_CHILD)
+    assert painted == "painted False"  # the table was on screen before the plugin ran
+    assert "'slow'" in later and "its import took longer than" in later
