@@ -22,6 +22,7 @@ from freecell.engine import (
     parse_moves,
 )
 from freecell.solver.api import Solved, Unsolvable
+from freecell.texts.refusals import explain
 from freecell.ui.accessibility import install_accessibility
 from freecell.ui.accessibility.interfaces import CardInterface, PileInterface, TableInterface
 from freecell.ui.accessibility.text import card_name, describe_table
@@ -111,7 +112,7 @@ def test_a_move_and_a_refusal_are_announced(qtbot, window) -> None:  # type: ign
         window.dispatch(MoveCards(Move(Pile.column(1), Pile.column(2))))
     refusal = check_move(window.bus.game.position, FREECELL, Move(Pile.column(1), Pile.column(2)))
     assert isinstance(refusal, Refusal)
-    assert said.args == [f"Not allowed: {refusal.reason}"]
+    assert said.args == [f"Not allowed: {explain(refusal)}"]
     assert live.history[-1] == said.args[0]  # said once, not twice
     assert live.history.count(said.args[0]) == 1
     window.undo()

@@ -13,6 +13,7 @@ from freecell.engine import (
     FREECELL,
     AutoFinishAvailable,
     AutoFinishStep,
+    BuildRule,
     ClockChanged,
     CommandBus,
     DealStarted,
@@ -28,8 +29,10 @@ from freecell.engine import (
     NoMovesLeft,
     PauseClock,
     Pile,
+    Reason,
     Redo,
     Redone,
+    Refusal,
     ReplayDeal,
     ResumeClock,
     SendHome,
@@ -37,7 +40,9 @@ from freecell.engine import (
     Undo,
     Undone,
     deal,
+    parse_card,
 )
+from freecell.texts.refusals import explain
 
 from positions import pos
 
@@ -72,7 +77,12 @@ def test_a_refused_move_changes_nothing_and_says_why() -> None:
     bus, _seen = bus_for()
     before = bus.game.position
     events = bus.dispatch(MoveCards(Move.parse("12")))
-    assert events == [MoveRefused("A black 6 goes on a red 7", Move.parse("12"))]
+    refusal = Refusal(
+        Reason.DOES_NOT_BUILD, card=parse_card("6S"), onto=parse_card("9C"),
+        build=BuildRule.ALTERNATE_COLOUR,
+    )
+    assert events == [MoveRefused(refusal, Move.parse("12"))]
+    assert explain(refusal) == "A black 6 goes on a red 7"  # the words, at the edge
     assert bus.game.position == before and bus.game.move_count == 0
 
 
@@ -86,9 +96,9 @@ def test_undo_and_redo_are_whole_steps() -> None:
     assert bus.game.move_count == 0
     redone = bus.dispatch(Redo())[0]
     assert isinstance(redone, Redone) and redone.position == after
-    assert bus.dispatch(Redo()) == [MoveRefused("Nothing to redo")]
+    assert bus.dispatch(Redo()) == [MoveRefused(Refusal(Reason.NOTHING_TO_REDO))]
     bus.dispatch(Undo())
-    assert bus.dispatch(Undo()) == [MoveRefused("Nothing to undo")]
+    assert bus.dispatch(Undo()) == [MoveRefused(Refusal(Reason.NOTHING_TO_UNDO))]
 
 
 def test_a_new_move_after_undo_drops_the_redo_tail() -> None:
@@ -105,7 +115,10 @@ def test_send_home_taps() -> None:
     applied = bus.dispatch(SendHome(Pile.column(0)))[0]
     assert isinstance(applied, MoveApplied) and applied.moves[0].dest == Pile.foundation(2)
     refused = bus.dispatch(SendHome(Pile.column(1)))[0]
-    assert refused == MoveRefused("The five of clubs goes home after the four of clubs")
+    assert refused == MoveRefused(
+        Refusal(Reason.HOME_AFTER, card=parse_card("5C"), onto=parse_card("4C"))
+    )
+    assert explain(refused.refusal) == "The five of clubs goes home after the four of clubs"
 
 
 def _complete(board):  # type: ignore[no-untyped-def]
@@ -202,7 +215,9 @@ def test_new_deal_replay_and_load() -> None:
     assert isinstance(replay, DealStarted) and replay.position == deal(617, FREECELL)
     assert not bus.game.can_undo
     refused = bus.dispatch(NewDeal(0))
-    assert isinstance(refused[0], MoveRefused) and "out of range" in refused[0].reason
+    assert isinstance(refused[0], MoveRefused)
+    assert refused[0].refusal == Refusal(Reason.BAD_DEAL_NUMBER, count=0)
+    assert "out of range" in explain(refused[0].refusal)
     assert bus.game.deal_number == 617
     random_deal = bus.dispatch(NewDeal())[0]
     assert isinstance(random_deal, DealStarted) and random_deal.deal_number is not None

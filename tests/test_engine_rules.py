@@ -1,4 +1,5 @@
-"""The rules, one at a time, with the sentences a player reads when a move is refused."""
+"""The rules, one at a time, with the reason code a refused move carries (the
+sentences a player reads are tested in tests/test_texts_refusals.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from freecell.engine import (
     FREECELL,
     Move,
     Pile,
+    Reason,
     Refusal,
     Variant,
     apply_move,
@@ -34,10 +36,11 @@ SINGLE = Variant(id="single", name="Single cards", supermove=False)
 RETURNS = Variant(id="returns", name="Returns", foundation_return=True)
 
 
-def refusal(position, move: str, variant: Variant = FREECELL) -> str:  # type: ignore[no-untyped-def]
+def refusal(position, move: str, variant: Variant = FREECELL) -> Reason:  # type: ignore[no-untyped-def]
+    """The code of the refusal (tests/test_texts_refusals.py words the same refusals)."""
     result = check_move(position, variant, Move.parse(move))
     assert isinstance(result, Refusal), f"{move} should be refused, got {result}"
-    return result.reason
+    return result.code
 
 
 def legal(position, move: str, variant: Variant = FREECELL) -> Move:  # type: ignore[no-untyped-def]
@@ -50,26 +53,26 @@ def legal(position, move: str, variant: Variant = FREECELL) -> Move:  # type: ig
 def test_alternating_colours_and_the_reason() -> None:
     p = pos(["KC 8H", "7H", "KD 8S", "KH 8D"])
     assert legal(p, "23").count == 1
-    assert refusal(p, "21") == "A red 7 goes on a black 8"
+    assert refusal(p, "21") is Reason.DOES_NOT_BUILD
     p2 = pos(["KD QH", "JH"])
-    assert refusal(p2, "21") == "A red Jack goes on a black Queen"
+    assert refusal(p2, "21") is Reason.DOES_NOT_BUILD
     p3 = pos(["KH", "KS 5C"])
-    assert refusal(p3, "21") == "A black 5 goes on a red 6"
+    assert refusal(p3, "21") is Reason.DOES_NOT_BUILD
 
 
 def test_same_suit_and_any_suit_reasons() -> None:
     p = pos(["KC 8S", "7H"], variant=BAKERS_GAME)
-    assert refusal(p, "21", BAKERS_GAME) == "The seven of hearts goes on the eight of hearts"
+    assert refusal(p, "21", BAKERS_GAME) is Reason.DOES_NOT_BUILD
     assert legal(pos(["KC 8H", "7H"], variant=BAKERS_GAME), "21", BAKERS_GAME)
     p2 = pos(["KC 9H", "7H"], variant=ANY_SUIT)
-    assert refusal(p2, "21", ANY_SUIT) == "A 7 goes on an 8"
+    assert refusal(p2, "21", ANY_SUIT) is Reason.DOES_NOT_BUILD
     assert legal(pos(["KC 8H", "7H"], variant=ANY_SUIT), "21", ANY_SUIT)
 
 
 def test_a_king_never_goes_on_a_card() -> None:
     assert (
         refusal(pos(["QS", "KH"]), "21")
-        == "A King can only go to an empty column, a free cell or home"
+        is Reason.KING_ON_A_CARD
     )
 
 
@@ -114,21 +117,21 @@ def test_a_run_too_long_for_the_cells_is_refused_with_the_count_that_can_move() 
     p = pos(
         ["KS QH JC TD 9S 8H 7C", "JS TH", "KC", "KH", "2S", "3S", "4S", "5S"], cells=["2D", "3D"]
     )
-    assert refusal(p, "13") == "Not enough free cells or empty columns: you can move 3 cards now"
-    assert refusal(p, "13v3") == "A black 9 goes on a red 10"
+    assert refusal(p, "13") is Reason.TOO_MANY_CARDS
+    assert refusal(p, "13v3") is Reason.DOES_NOT_BUILD
     assert legal(p, "12").count == 3  # 9S 8H 7C onto TH: exactly the limit
     one = pos(
         ["KS QH JC", "KC", "5S", "6S", "7S", "8S", "9S", "TS"], cells=["2D", "3D", "4D", "5D"]
     )
-    assert refusal(one, "12") == "Not enough free cells or empty columns: you can move 1 card now"
+    assert refusal(one, "12") is Reason.TOO_MANY_CARDS
     single = pos(["KS 9S 8H", "TH"], variant=SINGLE)
-    assert refusal(single, "12v2", SINGLE) == "Only one card moves at a time in Single cards"
+    assert refusal(single, "12v2", SINGLE) is Reason.SINGLE_CARDS_ONLY
 
 
 def test_explicit_counts() -> None:
     p = pos(["5C KS QH JC", "KD"])
-    assert refusal(p, "12v5") == "There are only 4 cards in column 1"
-    assert refusal(p, "12v4") == "Those cards are not in sequence: only a clean run moves together"
+    assert refusal(p, "12v5") is Reason.TOO_FEW_CARDS
+    assert refusal(p, "12v4") is Reason.NOT_A_RUN
     assert legal(p, "13v3").count == 3  # to an empty column, the count says how many
     assert legal(p, "13").count == 1  # without a count, one card goes to an empty column
 
@@ -136,51 +139,51 @@ def test_explicit_counts() -> None:
 # -- empty columns, cells, foundations ---------------------------------------------------------
 def test_empty_column_rules() -> None:
     kings = pos(["2C QH", "KS"], variant=EIGHT_OFF)
-    assert refusal(kings, "13", EIGHT_OFF) == "Only a King can fill an empty column"
+    assert refusal(kings, "13", EIGHT_OFF) is Reason.KINGS_ONLY
     assert legal(kings, "23", EIGHT_OFF)
     assert (
         refusal(pos(["2C QH"], variant=NO_FILL), "12", NO_FILL)
-        == "Empty columns can't be filled in No fill"
+        is Reason.EMPTY_COLUMNS_CLOSED
     )
 
 
 def test_free_cells() -> None:
     p = pos(["KS QH", "KD"], cells=["5C", None, None, None])
-    assert refusal(p, "1a") == "That free cell is taken"
+    assert refusal(p, "1a") is Reason.CELL_TAKEN
     assert legal(p, "1b").dest == Pile.cell(1)
-    assert refusal(p, "ab") == "Cards don't move from one free cell to another"
-    assert refusal(p, "b1") == "That free cell is empty"
+    assert refusal(p, "ab") is Reason.CELL_TO_CELL
+    assert refusal(p, "b1") is Reason.EMPTY_CELL
     full = pos(["KS QH"], cells=["5C", "6C", "7C", "8C"])
     result = check_move(full, FREECELL, Move(Pile.column(0), Pile.cell()))
-    assert isinstance(result, Refusal) and result.reason == "No free cell is empty"
-    assert refusal(pos(["KS QH JC"]), "1av2") == "A free cell holds one card"
+    assert isinstance(result, Refusal) and result.code is Reason.NO_FREE_CELL
+    assert refusal(pos(["KS QH JC"]), "1av2") is Reason.CELL_HOLDS_ONE
     zero = Variant(id="zero", name="Zero", cells=0)
-    assert refusal(pos(["KS"], variant=zero), "1a", zero) == "Zero has no free cells"
+    assert refusal(pos(["KS"], variant=zero), "1a", zero) is Reason.NO_CELLS
 
 
 def test_foundations() -> None:
     p = pos(["KS 2H", "KD AH", "KC 3S"], home="S-A")
-    assert refusal(p, "1h") == "Only an Ace can start a foundation"
+    assert refusal(p, "1h") is Reason.ACE_FIRST
     assert legal(p, "2h").dest == Pile.foundation(2)
-    assert refusal(p, "3h") == "The three of spades goes home after the two of spades"
-    assert refusal(pos(["KS QH JC"]), "1hv2") == "Cards go home one at a time"
+    assert refusal(p, "3h") is Reason.HOME_AFTER
+    assert refusal(pos(["KS QH JC"]), "1hv2") is Reason.HOME_ONE_AT_A_TIME
 
 
 def test_foundation_returns_only_where_the_variant_allows() -> None:
     p = pos(["KS", "JC"], home="H-T")
-    assert refusal(p, "hH2") == "Cards can't come back off the foundations in FreeCell"
+    assert refusal(p, "hH2") is Reason.NO_FOUNDATION_RETURN
     moved = legal(p, "hH2", RETURNS)
     after = apply_move(p, moved)
     assert after.foundations[2] == 9 and after.columns[1][-1] == parse_card("TH")
-    assert refusal(pos(["KS"]), "hS2", RETURNS) == "That foundation is empty"
+    assert refusal(pos(["KS"]), "hS2", RETURNS) is Reason.EMPTY_FOUNDATION
 
 
 def test_missing_piles_and_no_ops() -> None:
     p = pos(["KS"])
-    assert refusal(p, "19") == "There is no column 9 in FreeCell"
-    assert refusal(p, "1e") == "There is no free cell e in FreeCell"
-    assert refusal(p, "11") == "The cards are already there"
-    assert refusal(p, "21") == "That column is empty"
+    assert refusal(p, "19") is Reason.NO_SUCH_COLUMN
+    assert refusal(p, "1e") is Reason.NO_SUCH_CELL
+    assert refusal(p, "11") is Reason.ALREADY_THERE
+    assert refusal(p, "21") is Reason.EMPTY_COLUMN
 
 
 # -- applying ----------------------------------------------------------------------------------
@@ -247,3 +250,18 @@ def test_safe_auto_play() -> None:
     anys = pos(["KS 3H"], home="H-2 S-2 C-2 D-A")
     assert not is_safe_home(anys, ANY_SUIT, parse_card("3H"))
     assert is_safe_home(pos(["KS 3H"], home="H-2 S-2 C-2 D-2"), ANY_SUIT, parse_card("3H"))
+
+
+def test_a_refusal_carries_the_values_its_sentence_needs() -> None:
+    p = pos(["KC 8H", "7H", "KD 8S", "KH 8D"])
+    built = check_move(p, FREECELL, Move.parse("21"))
+    assert built == Refusal(
+        Reason.DOES_NOT_BUILD, card=parse_card("7H"), onto=parse_card("8H"),
+        build=BuildRule.ALTERNATE_COLOUR,
+    )
+    home = check_move(pos(["KS 2H", "KD AH", "KC 3S"], home="S-A"), FREECELL, Move.parse("3h"))
+    assert home == Refusal(Reason.HOME_AFTER, card=parse_card("3S"), onto=parse_card("2S"))
+    few = check_move(pos(["5C KS QH JC", "KD"]), FREECELL, Move.parse("12v5"))
+    assert few == Refusal(Reason.TOO_FEW_CARDS, pile=Pile.column(0), count=4)
+    missing = check_move(pos(["KS"]), FREECELL, Move.parse("19"))
+    assert missing == Refusal(Reason.NO_SUCH_COLUMN, pile=Pile.column(8), variant="FreeCell")

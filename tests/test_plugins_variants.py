@@ -16,6 +16,7 @@ from freecell.engine import (
     NewDeal,
     Pile,
     Position,
+    Reason,
     Refusal,
     Undo,
     Undone,
@@ -101,7 +102,7 @@ def test_kings_only_columns_refuse_other_cards(variant_id: str) -> None:
     )
     refused = check_move(position, variant, Move(Pile.column(not_king), Pile.column(0), 1))
     assert isinstance(refused, Refusal)
-    assert "King" in refused.reason
+    assert refused.code is Reason.KINGS_ONLY
     accepted = check_move(position, variant, Move(Pile.column(2), Pile.column(0), 1))
     assert isinstance(accepted, Move)
 

@@ -18,6 +18,7 @@ from freecell.cli.common import (
     starting_position,
 )
 from freecell.engine import Game, InvalidMoveNotation, Refusal, format_board, parse_moves
+from freecell.texts.refusals import explain
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,7 +42,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for index, move in enumerate(moves, start=1):
         result = game.play(move)
         if isinstance(result, Refusal):
-            print(f"illegal move {index} ({move}): {result.reason}")
+            print(f"illegal move {index} ({move}): {explain(result)}")
             return EXIT_ILLEGAL
         if not args.quiet:
             print(f"{index}: {move} ok")

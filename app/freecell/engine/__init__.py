@@ -49,7 +49,7 @@ from freecell.engine.game import Game, Step
 from freecell.engine.moves import InvalidMoveNotation, Move, Pile, PileKind, parse_move, parse_moves
 from freecell.engine.notation import BoardFormatError, format_board, parse_board
 from freecell.engine.position import InvalidPosition, Position
-from freecell.engine.refusals import Refusal
+from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.rules import (
     apply_move,
     can_auto_finish,
@@ -121,6 +121,7 @@ __all__ = [
     "Pile",
     "PileKind",
     "Position",
+    "Reason",
     "Redo",
     "RedoTo",
     "Redone",

@@ -43,7 +43,7 @@ from freecell.engine.events import (
 )
 from freecell.engine.game import Game, Step
 from freecell.engine.moves import Move, Pile
-from freecell.engine.refusals import Refusal
+from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.rules import check_move, home_move
 from freecell.engine.variant import FREECELL, Variant
 
@@ -104,9 +104,9 @@ class CommandBus:
         if isinstance(command, AutoFinishStep):
             return self._after_step(game.auto_finish_step(), None)
         if isinstance(command, Undo):
-            return self._go_back(game.index - 1, "Nothing to undo")
+            return self._go_back(game.index - 1, Reason.NOTHING_TO_UNDO)
         if isinstance(command, UndoTo):
-            return self._go_back(command.index, "There is no such earlier position to go back to")
+            return self._go_back(command.index, Reason.NO_SUCH_POSITION)
         if isinstance(command, Redo):
             return self._go_forward(game.index + 1)
         if isinstance(command, RedoTo):
@@ -119,8 +119,8 @@ class CommandBus:
                     if command.number is None
                     else check_deal_number(command.number)
                 )
-            except InvalidDealNumber as error:
-                return [MoveRefused(str(error).capitalize())]
+            except InvalidDealNumber:
+                return [MoveRefused(Refusal(Reason.BAD_DEAL_NUMBER, count=command.number))]
             return self._start(Game(variant, number, auto_play=game.auto_play, now=self._now))
         if isinstance(command, ReplayDeal):
             return self._start(
@@ -136,7 +136,7 @@ class CommandBus:
             try:
                 new = Game(command.variant, None, start=command.position, now=self._now)
             except ValueError as error:
-                return [MoveRefused(f"That board cannot be played: {error}")]
+                return [MoveRefused(Refusal(Reason.UNPLAYABLE_BOARD, detail=str(error)))]
             new.auto_play = game.auto_play
             return self._start(new)
         if isinstance(command, SetAutoPlay):
@@ -150,13 +150,13 @@ class CommandBus:
             return [ClockChanged(game.clock.running, game.elapsed)]
         raise TypeError(f"not a command: {command!r}")
 
-    def _go_back(self, index: int, nothing: str) -> list[Event]:
+    def _go_back(self, index: int, nothing: Reason) -> list[Event]:
         """Undo and undo-to: one command, one ``Undone`` carrying every step's moves."""
         game = self.game
         before = game.position
         taken = game.undo_to(index)
         if taken is None:
-            return [MoveRefused(nothing)]
+            return [MoveRefused(Refusal(nothing))]
         moves = tuple(m for step in taken for m in step.moves)
         return [Undone(moves, before, game.position, game.move_count), *self._status_events()]
 
@@ -166,21 +166,21 @@ class CommandBus:
         before = game.position
         made = game.redo_to(index)
         if made is None:
-            return [MoveRefused("Nothing to redo")]
+            return [MoveRefused(Refusal(Reason.NOTHING_TO_REDO))]
         moves = tuple(m for step in made for m in step.moves)
         events: list[Event] = [Redone(moves, before, game.position, game.move_count)]
         if game.is_won:
             events.append(self._won())
         return events + self._status_events()
 
-    def _why_not_home(self, command: SendHome) -> str:
+    def _why_not_home(self, command: SendHome) -> Refusal:
         game = self.game
         checked = check_move(game.position, game.variant, Move(command.source, Pile.foundation()))
-        return checked.reason if isinstance(checked, Refusal) else "That card can't go home now"
+        return checked if isinstance(checked, Refusal) else Refusal(Reason.CANNOT_GO_HOME)
 
     def _after_step(self, result: Step | Refusal, move: Move | None) -> list[Event]:
         if isinstance(result, Refusal):
-            return [MoveRefused(result.reason, move)]
+            return [MoveRefused(result, move)]
         game = self.game
         before = game.position_before()
         events: list[Event] = [

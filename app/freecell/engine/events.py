@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from freecell.engine.moves import Move
 from freecell.engine.position import Position
+from freecell.engine.refusals import Refusal
 from freecell.engine.values import Value
 from freecell.engine.variant import Variant
 
@@ -48,13 +49,13 @@ class MoveApplied(Value):
 
 
 class MoveRefused(Value):
-    """A command the rules refused; ``reason`` is the sentence shown to the player."""
+    """A command the rules refused, and why (a code the edge words)."""
 
-    reason: str
+    refusal: Refusal
     move: Move | None
 
-    def __init__(self, reason: str, move: Move | None = None) -> None:
-        self._init(reason, move)
+    def __init__(self, refusal: Refusal, move: Move | None = None) -> None:
+        self._init(refusal, move)
 
 
 class Undone(Value):

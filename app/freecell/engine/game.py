@@ -16,7 +16,7 @@ from freecell.engine.clock import Clock
 from freecell.engine.deal import deal as deal_position
 from freecell.engine.moves import Move
 from freecell.engine.position import Position
-from freecell.engine.refusals import Refusal
+from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.rules import (
     apply_move,
     can_auto_finish,
@@ -104,7 +104,7 @@ class Game:
     def play(self, move: Move) -> Step | Refusal:
         """Make a player's move (plus safe auto-play after it, when on)."""
         if self.is_won:
-            return Refusal("The game is won: start a new deal or replay this one")
+            return Refusal(Reason.GAME_WON)
         checked = check_move(self.position, self.variant, move)
         if isinstance(checked, Refusal):
             return checked
@@ -119,7 +119,7 @@ class Game:
     def auto_finish_step(self) -> Step | Refusal:
         """Send the lowest exposed card that can go home; one move, one undo step."""
         if not can_auto_finish(self.position):
-            return Refusal("Auto finish is not possible yet")
+            return Refusal(Reason.NO_AUTO_FINISH)
         move = exposed_home_moves(self.position)[0]
         return self._push(Step((move,), apply_move(self.position, move), auto_finish=True))
 

@@ -1,8 +1,8 @@
 """The rules: which moves are legal, why the others are not, and what a move does.
 
 Every function takes the position and the variant; none keeps state.  A refused
-move is a value (:class:`Refusal`) carrying the sentence shown to the player — an
-ordinary illegal attempt is never an exception.
+move is a value (:class:`Refusal`) carrying a reason code and its values (the edge
+words it) — an ordinary illegal attempt is never an exception.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TypeVar
 from freecell.engine.cards import ACE, DECK, KING, Card, Suit
 from freecell.engine.moves import ANY, Move, Pile, PileKind
 from freecell.engine.position import Position
-from freecell.engine.refusals import Refusal, build_reason, home_reason, too_many
+from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.variant import BuildRule, EmptyColumnRule, Variant
 
 
@@ -56,14 +56,14 @@ def movable_limit(position: Position, variant: Variant, to_empty_column: bool = 
 
 
 # -- checking a move ---------------------------------------------------------------
-def _pile_exists(pile: Pile, variant: Variant) -> str | None:
+def _pile_exists(pile: Pile, variant: Variant) -> Refusal | None:
     if pile.kind is PileKind.COLUMN and not 0 <= pile.index < variant.columns:
-        return f"There is no column {pile.index + 1} in {variant.name}"
+        return Refusal(Reason.NO_SUCH_COLUMN, pile=pile, variant=variant.name)
     if pile.kind is PileKind.CELL:
         if variant.cells == 0:
-            return f"{variant.name} has no free cells"
+            return Refusal(Reason.NO_CELLS, variant=variant.name)
         if pile.index != ANY and not 0 <= pile.index < variant.cells:
-            return f"There is no {pile.label} in {variant.name}"
+            return Refusal(Reason.NO_SUCH_CELL, pile=pile, variant=variant.name)
     return None
 
 
@@ -80,15 +80,15 @@ def source_cards(position: Position, pile: Pile) -> tuple[Card, ...]:
 
 def check_move(position: Position, variant: Variant, move: Move) -> Move | Refusal:
     """Judge a move.  A legal move comes back resolved (exact count, exact cell and
-    foundation); an illegal one as a :class:`Refusal` with the player's sentence."""
+    foundation); an illegal one as a :class:`Refusal` saying why."""
     problem = _source_refusal(variant, move)
     if problem:
-        return Refusal(problem)
+        return problem
     cards = source_cards(position, move.source)
     if not cards:
-        return Refusal(_EMPTY_SOURCE[move.source.kind])
+        return Refusal(_EMPTY_SOURCE[move.source.kind], pile=move.source)
     if move.count is not None and move.count > 1 and not move.source.is_column:
-        return Refusal("A free cell or foundation gives one card at a time")
+        return Refusal(Reason.ONE_CARD_FROM_CELL)
     if move.dest.is_foundation:
         return _to_foundation(position, move, cards[-1])
     if move.dest.is_cell:
@@ -101,13 +101,13 @@ def check_move(position: Position, variant: Variant, move: Move) -> Move | Refus
 
 
 _EMPTY_SOURCE = {
-    PileKind.COLUMN: "That column is empty",
-    PileKind.CELL: "That free cell is empty",
-    PileKind.FOUNDATION: "That foundation is empty",
+    PileKind.COLUMN: Reason.EMPTY_COLUMN,
+    PileKind.CELL: Reason.EMPTY_CELL,
+    PileKind.FOUNDATION: Reason.EMPTY_FOUNDATION,
 }
 
 
-def _source_refusal(variant: Variant, move: Move) -> str | None:
+def _source_refusal(variant: Variant, move: Move) -> Refusal | None:
     """What is wrong with the two piles themselves, before any card is looked at."""
     source, dest = move.source, move.dest
     for pile in (source, dest):
@@ -115,49 +115,49 @@ def _source_refusal(variant: Variant, move: Move) -> str | None:
         if problem:
             return problem
     if source.kind is PileKind.CELL and source.index == ANY:
-        return "Choose which free cell to take the card from"
+        return Refusal(Reason.CHOOSE_CELL)
     if source.kind is PileKind.FOUNDATION:
         if source.index == ANY:
-            return "Choose which foundation to take the card from"
+            return Refusal(Reason.CHOOSE_FOUNDATION)
         if not variant.foundation_return:
-            return f"Cards can't come back off the foundations in {variant.name}"
+            return Refusal(Reason.NO_FOUNDATION_RETURN, variant=variant.name)
         if dest.kind is PileKind.FOUNDATION:
-            return "The card is already home"
+            return Refusal(Reason.ALREADY_HOME)
     if source == dest:
-        return "The cards are already there"
+        return Refusal(Reason.ALREADY_THERE)
     if source.kind is PileKind.CELL and dest.kind is PileKind.CELL:
-        return "Cards don't move from one free cell to another"
+        return Refusal(Reason.CELL_TO_CELL)
     return None
 
 
 def _to_foundation(position: Position, move: Move, moving: Card) -> Move | Refusal:
     if move.count is not None and move.count > 1:
-        return Refusal("Cards go home one at a time")
+        return Refusal(Reason.HOME_ONE_AT_A_TIME)
     if move.dest.index != ANY and move.dest.index != moving.suit:
-        return Refusal(f"The {moving.name.lower()} goes home on the {moving.suit.plural}")
+        return Refusal(Reason.WRONG_FOUNDATION, card=moving)
     if position.foundations[moving.suit] + 1 != moving.rank:
-        return Refusal(home_reason(moving, position))
+        return _home_refusal(moving, position)
     return Move(move.source, Pile.foundation(moving.suit), 1)
 
 
 def _to_cell(position: Position, move: Move) -> Move | Refusal:
     if move.count is not None and move.count > 1:
-        return Refusal("A free cell holds one card")
+        return Refusal(Reason.CELL_HOLDS_ONE)
     if move.dest.index == ANY:
         free = [i for i, c in enumerate(position.cells) if c is None]
         if not free:
-            return Refusal("No free cell is empty")
+            return Refusal(Reason.NO_FREE_CELL)
         return Move(move.source, Pile.cell(free[0]), 1)
     if position.cells[move.dest.index] is not None:
-        return Refusal("That free cell is taken")
+        return Refusal(Reason.CELL_TAKEN, pile=move.dest)
     return Move(move.source, move.dest, 1)
 
 
-def _landing_refusal(base: Card, target: tuple[Card, ...], variant: Variant) -> str | None:
+def _landing_refusal(base: Card, target: tuple[Card, ...], variant: Variant) -> Refusal | None:
     """Why ``base`` (a single card or the top of a run) may not land on ``target``."""
     if target:
         if not can_build(base, target[-1], variant.build):
-            return build_reason(base, target[-1], variant.build)
+            return _build_refusal(base, target[-1], variant.build)
         return None
     return _empty_column_refusal(base, variant)
 
@@ -168,7 +168,7 @@ def _card_to_column(
     """A card from a free cell or a foundation to a column."""
     problem = _landing_refusal(moving, position.columns[move.dest.index], variant)
     if problem:
-        return Refusal(problem)
+        return problem
     return Move(move.source, move.dest, 1)
 
 
@@ -177,19 +177,18 @@ def _counted_run_to_column(
 ) -> Move | Refusal:
     """Column to column with the number of cards given (``18v3``)."""
     if count > len(cards):
-        have = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
-        return Refusal(f"There are only {have} in {move.source.label}")
+        return Refusal(Reason.TOO_FEW_CARDS, count=len(cards), pile=move.source)
     if count > run_length(cards, variant.build):
-        return Refusal("Those cards are not in sequence: only a clean run moves together")
+        return Refusal(Reason.NOT_A_RUN)
     if count > 1 and not variant.supermove:
-        return Refusal(f"Only one card moves at a time in {variant.name}")
+        return Refusal(Reason.SINGLE_CARDS_ONLY, variant=variant.name)
     target = position.columns[move.dest.index]
     problem = _landing_refusal(cards[-count], target, variant)
     if problem:
-        return Refusal(problem)
+        return problem
     limit = movable_limit(position, variant, to_empty_column=not target)
     if count > limit:
-        return Refusal(too_many(limit))
+        return Refusal(Reason.TOO_MANY_CARDS, count=limit)
     return Move(move.source, move.dest, count)
 
 
@@ -208,18 +207,30 @@ def _run_to_column(
     for k in range(1, run + 1):
         if can_build(cards[-k], onto, variant.build):
             if k > limit:
-                return Refusal(too_many(limit))
+                return Refusal(Reason.TOO_MANY_CARDS, count=limit)
             return Move(move.source, move.dest, k)
     same_rank = [k for k in range(1, run + 1) if cards[-k].rank + 1 == onto.rank]
     k = same_rank[0] if same_rank else 1
-    return Refusal(build_reason(cards[-k], onto, variant.build))
+    return _build_refusal(cards[-k], onto, variant.build)
 
 
-def _empty_column_refusal(base: Card, variant: Variant) -> str | None:
+def _build_refusal(card: Card, onto: Card, build: BuildRule) -> Refusal:
+    if card.rank == KING:
+        return Refusal(Reason.KING_ON_A_CARD, card=card)
+    return Refusal(Reason.DOES_NOT_BUILD, card=card, onto=onto, build=build)
+
+
+def _home_refusal(card: Card, position: Position) -> Refusal:
+    if position.foundations[card.suit] == 0:
+        return Refusal(Reason.ACE_FIRST, card=card)
+    return Refusal(Reason.HOME_AFTER, card=card, onto=DECK[(card.rank - 2) * 4 + card.suit])
+
+
+def _empty_column_refusal(base: Card, variant: Variant) -> Refusal | None:
     if variant.empty_column is EmptyColumnRule.NOTHING:
-        return f"Empty columns can't be filled in {variant.name}"
+        return Refusal(Reason.EMPTY_COLUMNS_CLOSED, variant=variant.name)
     if variant.empty_column is EmptyColumnRule.KINGS_ONLY and base.rank != KING:
-        return "Only a King can fill an empty column"
+        return Refusal(Reason.KINGS_ONLY, card=base)
     return None
 
 

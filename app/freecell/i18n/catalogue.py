@@ -13,6 +13,7 @@ import io
 import logging
 from importlib import resources
 from importlib.abc import Traversable
+from pathlib import Path
 
 from freecell.i18n.languages import PSEUDO_LANGUAGE, SOURCE_LANGUAGE
 
@@ -38,14 +39,22 @@ def load(package: str, domain: str, language: str) -> gettext.NullTranslations:
             return _pseudo(folder, domain)
         messages = folder / language / "LC_MESSAGES"
         compiled = messages / f"{domain}.mo"
-        if compiled.is_file():
-            return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
         text = messages / f"{domain}.po"
+        if compiled.is_file() and not _newer(text, compiled):
+            return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
         if text.is_file():
             return gettext.GNUTranslations(io.BytesIO(compile_po(text.read_bytes())))
     except (OSError, ValueError, LookupError) as error:
         log.warning("the %s catalogue of %s cannot be read: %s", language, domain, error)
     return gettext.NullTranslations()
+
+
+def _newer(text: Traversable, compiled: Traversable) -> bool:
+    """Whether a checkout's ``.po`` was edited after its ``.mo`` was compiled (a
+    wheel ships no ``.po``, a zip has no times: the ``.mo`` is used)."""
+    if not (isinstance(text, Path) and isinstance(compiled, Path) and text.is_file()):
+        return False
+    return text.stat().st_mtime > compiled.stat().st_mtime
 
 
 def compile_po(text: bytes) -> bytes:

@@ -299,7 +299,7 @@ def replay_path(
         nonlocal current
         checked = check_move(current, variant, move)
         if isinstance(checked, Refusal):
-            raise SolverBug(f"solver move {move} refused: {checked.reason}")
+            raise SolverBug(f"solver move {move} refused: {checked}")
         moves.append(checked)
         current = apply_move(current, checked)
 

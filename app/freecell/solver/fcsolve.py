@@ -212,7 +212,7 @@ def translate(output: str, position: Position, variant: Variant) -> list[Move]:
         nonlocal current
         checked = check_move(current, variant, move)
         if isinstance(checked, Refusal):
-            raise UntrustedOutput(f"fc-solve move {move} refused: {checked.reason}")
+            raise UntrustedOutput(f"fc-solve move {move} refused: {checked}")
         moves.append(checked)
         current = apply_move(current, checked)
         return current

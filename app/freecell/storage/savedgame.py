@@ -190,7 +190,7 @@ def _replay_step(
         except ValueError:
             raise UnreadableFile(f"{text!r} in step {number} is not a move") from None
         if isinstance(checked, Refusal):
-            raise UnreadableFile(f"move {text} in step {number} no longer plays: {checked.reason}")
+            raise UnreadableFile(f"move {text} in step {number} no longer plays: {checked}")
         moves.append(checked)
         position = apply_move(position, checked)
     return tuple(moves), position

@@ -36,6 +36,7 @@ from freecell.engine import (
     Redone,
     Undone,
 )
+from freecell.texts.refusals import explain
 from freecell.ui.accessibility import text
 from freecell.ui.accessibility.announcer import LiveStatus
 from freecell.ui.accessibility.focus_ring import FocusRing
@@ -156,8 +157,9 @@ class Accessibility:
         elif isinstance(event, MoveRefused):
             # the window shows the reason in its message bar first (it subscribed
             # before us), and on_message has said it already
-            if event.reason != self._said_refusal:
-                self.live.announce(text.describe_refusal(event.reason), assertive=True)
+            reason = explain(event.refusal)
+            if reason != self._said_refusal:
+                self.live.announce(text.describe_refusal(reason), assertive=True)
             self._said_refusal = ""
         elif isinstance(event, DealStarted):
             deal = f"Deal {event.deal_number}" if event.deal_number is not None else "A board"

@@ -33,6 +33,7 @@ from freecell.engine import (
     Undo,
     Undone,
 )
+from freecell.texts.refusals import explain
 
 # Milliseconds between steps for speed 1 (slowest) .. 5 (fastest).
 SPEEDS = (1600, 1000, 650, 380, 180)
@@ -148,7 +149,7 @@ class SolutionStepper(QFrame):
         events = self._dispatch(MoveCards(self.moves[self.step]))
         refused = next((e for e in events if isinstance(e, MoveRefused)), None)
         if refused is not None:
-            self.stop(f"The solution does not fit the table any more ({refused.reason}).")
+            self.stop(f"The solution does not fit the table any more ({explain(refused.refusal)}).")
             return False
         self.step += 1
         if self.step >= len(self.moves):

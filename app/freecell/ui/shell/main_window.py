@@ -56,6 +56,7 @@ from freecell.engine import (
     Variant,
 )
 from freecell.storage import Settings
+from freecell.texts.refusals import explain
 from freecell.themes import CardTheme, TableSurface
 from freecell.ui.features.hint_answers import show_hint_answer
 from freecell.ui.features.hints import HintAnswer, HintRunner
@@ -314,7 +315,7 @@ class MainWindow(QMainWindow):
             self.scene.show_position(game.variant, event.position, moves, event.before)
             self.controller.position_changed()
         elif isinstance(event, MoveRefused):
-            self.hint_bar.show_message(event.reason, "refused", timeout_ms=6000)
+            self.hint_bar.show_message(explain(event.refusal), "refused", timeout_ms=6000)
         elif isinstance(event, AutoFinishAvailable):
             if not self.auto_finish_timer.isActive():
                 self._set_third_button(event.available)

@@ -38,6 +38,7 @@ from freecell.engine import (
     SendHome,
     home_move,
 )
+from freecell.texts.refusals import explain
 from freecell.ui.table.layout import Rect, TableLayout
 from freecell.ui.table.run_picker import PickerPart, RunPickerItem
 from freecell.ui.table.scene import Z_LIFTED, TableScene
@@ -99,7 +100,7 @@ class InputController(QObject):
         refused = next((e for e in events if isinstance(e, MoveRefused)), None)
         if refused is not None:
             self.scene.spring_back()
-            self._on_refused(refused.reason)
+            self._on_refused(explain(refused.refusal))
             return False
         return True
 
