@@ -175,7 +175,7 @@ def test_card_names_follow_each_languages_own_order() -> None:
     refusal = Refusal(Reason.HOME_AFTER, card=parse_card("3S"), onto=parse_card("2S"))
     expected = {
         "de": "Pik-Drei kommt erst nach Pik-Zwei auf den Ablagestapel",
-        "fr": "Trois de pique ne va sur la fondation qu\N{RIGHT SINGLE QUOTATION MARK}après deux de pique",
+        "fr": "Trois de pique ne va sur la fondation qu\u2019après deux de pique",
         "ja": "スペードの3はスペードの2の後に組札へ移します",
     }
     for language, sentence in expected.items():
