@@ -15,6 +15,9 @@ from collections.abc import Iterator
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Tests assert English words (a German desktop must not change them); the i18n tests
+# choose their languages themselves.
+os.environ["LANGUAGE"] = "en"
 
 FC_SOLVE = shutil.which("fc-solve")
 MAKE_BOARD = shutil.which("make-microsoft-freecell-board")
@@ -56,3 +59,12 @@ def _garbage_collected_on_the_main_thread() -> Iterator[None]:
         if app is not None:
             collect_on_gui_thread(app)
     gc.collect()
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A test that switches the language (freecell.i18n.set_language) leaves none behind."""
+    yield
+    from freecell import i18n
+
+    i18n.set_language("en")

@@ -37,6 +37,7 @@ RETURNS = Variant(id="returns", name="Returns", foundation_return=True)
 def _english() -> Iterator[None]:
     i18n.set_language("en")
     yield
+    i18n.set_language("en")
 
 
 def refusal(position, move: str, variant: Variant = FREECELL) -> str:  # type: ignore[no-untyped-def]
