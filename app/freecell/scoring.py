@@ -26,6 +26,7 @@ from freecell.engine import (
     Redone,
     Undone,
 )
+from freecell.i18n import N_
 
 __all__ = [
     "NO_SCORING",
@@ -96,19 +97,21 @@ class PointsPerCard:
 
 NO_SCORING = PointsPerCard(
     id="none",
-    name="None",
+    name=N_("None"),
     keeps_score=False,
-    description="No score: just play.",
+    description=N_("No score: just play."),
 )
 
 STANDARD_SCORING = PointsPerCard(
     id="standard",
-    name="Standard",
+    name=N_("Standard"),
     per_card_home=10,
     per_card_off_foundation=-15,
     floor=0,
-    description="10 points for each card sent home, 15 taken off for each card brought "
-    "back from a foundation; the score never goes below zero.",
+    description=N_(
+        "10 points for each card sent home, 15 taken off for each card brought "
+        "back from a foundation; the score never goes below zero."
+    ),
 )
 
 

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from freecell.i18n import N_
+
 __all__ = [
     "BUILTIN_SURFACES",
     "BUILTIN_THEMES",
@@ -134,22 +136,22 @@ class TableSurface:
 
 CLASSIC = CardTheme(
     id="classic",
-    name="Classic",
+    name=N_("Classic"),
     # the red reads at 5.4:1 on the face's darkest (lower) edge, not 4.6:1 as #c8102e did
     suit_colours=("#1a1a1a", "#b3122b", "#b3122b", "#1a1a1a"),
-    description="Red hearts and diamonds, black clubs and spades.",
+    description=N_("Red hearts and diamonds, black clubs and spades."),
 )
 
 FOUR_COLOUR = CardTheme(
     id="four-colour",
-    name="Four-colour",
+    name=N_("Four-colour"),
     # Four steps of lightness (CIE L* 9, 25, 33, 42: apart in greyscale, so for every
     # kind of colour blindness), each at least 5:1 on the face; the face's lower edge
     # is lighter than Classic's so the red keeps that contrast.
     suit_colours=("#0b5a1f", "#0d2c9e", "#c8102e", "#1a1a1a"),
     face_edge="#f1ede2",
     back="#2d5a3a",
-    description=(
+    description=N_(
         "Green clubs, blue diamonds, red hearts, black spades: four colours of four "
         "lightnesses, told apart in greyscale too."
     ),
@@ -157,7 +159,7 @@ FOUR_COLOUR = CardTheme(
 
 HIGH_CONTRAST = CardTheme(
     id="high-contrast",
-    name="High contrast",
+    name=N_("High contrast"),
     suit_colours=("#000000", "#b00000", "#b00000", "#000000"),
     face="#ffffff",
     face_edge="#ffffff",
@@ -169,16 +171,16 @@ HIGH_CONTRAST = CardTheme(
     index_scale=1.25,
     court_style=CourtStyle.LETTER,
     high_contrast=True,
-    description="Pure white faces, black borders and bold, larger indices.",
+    description=N_("Pure white faces, black borders and bold, larger indices."),
 )
 
 # The high-contrast theme with four suit colours: everything else is the same.
 HIGH_CONTRAST_FOUR_COLOUR = replace(
     HIGH_CONTRAST,
     id="high-contrast-four-colour",
-    name="High contrast, four colours",
+    name=N_("High contrast, four colours"),
     suit_colours=("#005c00", "#0033b3", "#a80000", "#000000"),
-    description=(
+    description=N_(
         "High contrast with four suit colours (dark green clubs, dark blue diamonds, "
         "dark red hearts, black spades), each at least 7:1 against the white face."
     ),
@@ -193,18 +195,18 @@ BUILTIN_THEMES: tuple[CardTheme, ...] = (
 
 GREEN_FELT = TableSurface(
     id="green-felt",
-    name="Green felt",
+    name=N_("Green felt"),
     top="#2f7d4a",
     bottom="#1c5631",
     pattern=SurfacePattern.FELT,
     slot="#9fd3ae",
     text="#cfe9d6",
-    description="The classic card-table baize.",
+    description=N_("The classic card-table baize."),
 )
 
 BLUE_BAIZE = TableSurface(
     id="blue-baize",
-    name="Blue baize",
+    name=N_("Blue baize"),
     top="#2c5d8f",
     bottom="#183a5e",
     pattern=SurfacePattern.FELT,
@@ -214,7 +216,7 @@ BLUE_BAIZE = TableSurface(
 
 BURGUNDY = TableSurface(
     id="burgundy",
-    name="Burgundy",
+    name=N_("Burgundy"),
     top="#7a2333",
     bottom="#4d1220",
     pattern=SurfacePattern.FELT,
@@ -224,7 +226,7 @@ BURGUNDY = TableSurface(
 
 WALNUT = TableSurface(
     id="walnut",
-    name="Walnut",
+    name=N_("Walnut"),
     top="#6b4a2e",
     bottom="#47301c",
     pattern=SurfacePattern.WOOD,
@@ -234,13 +236,13 @@ WALNUT = TableSurface(
 
 SLATE = TableSurface(
     id="slate",
-    name="Slate (plain)",
+    name=N_("Slate (plain)"),
     top="#3b4450",
     bottom="#262c34",
     pattern=SurfacePattern.PLAIN,
     slot="#c3ccd8",
     text="#e4e9f0",
-    description="A quiet flat grey; calm for long sessions.",
+    description=N_("A quiet flat grey; calm for long sessions."),
 )
 
 BUILTIN_SURFACES: tuple[TableSurface, ...] = (GREEN_FELT, BLUE_BAIZE, BURGUNDY, WALNUT, SLATE)

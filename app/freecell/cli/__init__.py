@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from freecell import __version__
+from freecell.i18n import _
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -31,7 +32,7 @@ SUBCOMMANDS = {
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, just that subcommand's module is imported."""
     parser = argparse.ArgumentParser(
-        prog="freecell-cli", description="FreeCell without the window: deals, replays, solving."
+        prog="freecell-cli", description=_("FreeCell without the window: deals, replays, solving.")
     )
     parser.add_argument("--version", action="version", version=f"freecell {__version__}")
     parser.add_argument(
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except CliError as error:
-        print(f"freecell-cli: error: {error}", file=sys.stderr)
+        print(_("freecell-cli: error: {message}").format(message=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return EXIT_OK

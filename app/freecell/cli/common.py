@@ -17,6 +17,8 @@ from freecell.engine import (
     parse_board,
     parse_deal_number,
 )
+from freecell.i18n import _
+from freecell.i18n.formatting import format_number
 
 if TYPE_CHECKING:
     from freecell.plugins.manager import PluginManager
@@ -53,13 +55,19 @@ def read_text(path: str, limit: int, what: str = "file") -> str:
             with open(path, "rb") as handle:
                 raw = handle.read(limit + 1)
     except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+        raise CliError(
+            _("cannot read {path}: {problem}").format(path=path, problem=error.strerror or error)
+        ) from None
     if len(raw) > limit:
-        raise CliError(f"{path}: too large for a {what} (more than {limit // 1024:,} KB)")
+        raise CliError(
+            _("{path}: too large (more than {size} KB)").format(
+                path=path, size=format_number(limit // 1024)
+            )
+        )
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CliError(f"cannot read {path}: it is not UTF-8 text") from None
+        raise CliError(_("cannot read {path}: it is not UTF-8 text").format(path=path)) from None
 
 
 def deal_number(text: str) -> int:
@@ -77,23 +85,22 @@ def starting_position(args: argparse.Namespace, variant: Variant) -> tuple[Posit
         except BoardFormatError as error:
             raise CliError(f"{args.board}: {error}") from None
     if args.deal is None:
-        raise CliError("give a deal number or --board FILE")
+        raise CliError(_("give a deal number or --board FILE"))
     number = deal_number(args.deal)
     return deal(number, variant), number
 
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     """``N | --board FILE`` and ``--variant ID``, shared by replay, solve and friends."""
-    parser.add_argument("deal", nargs="?", help="Microsoft deal number (1 to 8,589,934,591)")
-    parser.add_argument("--board", metavar="FILE", help="a board in Freecell Solver's format")
+    parser.add_argument("deal", nargs="?", help=_("Microsoft deal number (1 to 8,589,934,591)"))
+    parser.add_argument("--board", metavar="FILE", help=_("a board in Freecell Solver's format"))
     parser.add_argument("--variant", default="freecell", metavar="ID", help=variant_help())
 
 
 def variant_help() -> str:
     # static on purpose: building the parser must not load plugins
-    return (
-        "variant id ("
-        + ", ".join(v.id for v in BUILTIN_VARIANTS)
-        + ", custom-<N>cells-<N>columns-<build>-<empty>, or any enabled plugin's; "
-        + "`freecell-cli plugins` lists them)"
-    )
+    ids = ", ".join(v.id for v in BUILTIN_VARIANTS)
+    return _(
+        "variant id ({ids}, custom-<N>cells-<N>columns-<build>-<empty>, or any enabled "
+        "plugin's; `freecell-cli plugins` lists them)"
+    ).format(ids=ids)

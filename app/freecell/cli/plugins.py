@@ -15,6 +15,7 @@ from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError
 from freecell.engine import Variant
+from freecell.i18n import _
 from freecell.plugins.manager import PluginManager, create_manager
 from freecell.plugins.model import PluginInfo
 from freecell.plugins.solvers import PluginBackend, backend_available, backend_loader
@@ -24,7 +25,7 @@ def cli_manager() -> PluginManager:
     """A manager on the player's settings; plugin notices go to stderr as warnings."""
     manager = create_manager()
     for notice in manager.take_notices():
-        print(f"freecell-cli: warning: {notice}", file=sys.stderr)
+        print(_("freecell-cli: warning: {message}").format(message=notice), file=sys.stderr)
     return manager
 
 
@@ -33,7 +34,9 @@ def plugin_variant(variant_id: str, manager: PluginManager | None = None) -> Var
     try:
         return (manager or cli_manager()).variant(variant_id)
     except KeyError as error:
-        raise CliError(f"{error.args[0]}; `freecell-cli plugins` lists them") from None
+        raise CliError(
+            _("{problem}; `freecell-cli plugins` lists them").format(problem=error.args[0])
+        ) from None
 
 
 def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:
@@ -44,10 +47,14 @@ def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:
     for backend in backends:
         if backend.id == backend_id:
             if not backend_available(backend):
-                raise CliError(f"solver backend {backend_id!r} is not available here")
+                raise CliError(
+                    _("solver backend {id!r} is not available here").format(id=backend_id)
+                )
             return backend_loader(manager, backend)
-    known = ", ".join(b.id for b in backends) or "none: every solver plugin is off"
-    raise CliError(f"unknown solver backend {backend_id!r} (known: {known})")
+    known = ", ".join(b.id for b in backends) or _("none: every solver plugin is off")
+    raise CliError(
+        _("unknown solver backend {id!r} (known: {known})").format(id=backend_id, known=known)
+    )
 
 
 def _rows(info: PluginInfo) -> list[tuple[str, str, str, str, str, str]]:
@@ -86,7 +93,9 @@ def cmd_plugins(args: argparse.Namespace) -> int:
             manager.set_enabled(name, enabled)
         except KeyError:
             known = ", ".join(p.name for p in manager.plugins())
-            raise CliError(f"no plugin named {name!r} (found: {known})") from None
+            raise CliError(
+                _("no plugin named {name!r} (found: {known})").format(name=name, known=known)
+            ) from None
     infos = manager.plugins()
     notices = manager.take_notices()
     if args.json:
@@ -97,7 +106,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         print(json.dumps(document, indent=2))
         return EXIT_OK
     for notice in notices:
-        print(f"freecell-cli: warning: {notice}", file=sys.stderr)
+        print(_("freecell-cli: warning: {message}").format(message=notice), file=sys.stderr)
     header = ("PLUGIN", "SOURCE", "STATUS", "KIND", "ID", "NAME")
     rows = [header] + [row for info in infos for row in _rows(info)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header) - 1)]
@@ -110,16 +119,18 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "plugins",
-        help="list plugins and what each provides; switch them on or off",
-        description="List every plugin found (built-in, installed packages, the user "
-        "plugin folder) with what it provides: one line per variant, scoring scheme, "
-        "card theme, table surface or solver.",
+        help=_("list plugins and what each provides; switch them on or off"),
+        description=_(
+            "List every plugin found (built-in, installed packages, the user "
+            "plugin folder) with what it provides: one line per variant, scoring scheme, "
+            "card theme, table surface or solver."
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
     parser.add_argument(
-        "--enable", action="append", default=[], metavar="NAME", help="switch a plugin on"
+        "--enable", action="append", default=[], metavar="NAME", help=_("switch a plugin on")
     )
     parser.add_argument(
-        "--disable", action="append", default=[], metavar="NAME", help="switch a plugin off"
+        "--disable", action="append", default=[], metavar="NAME", help=_("switch a plugin off")
     )
     parser.set_defaults(run=cmd_plugins)

@@ -24,6 +24,7 @@ from freecell.analysis.difficulty import RATING_BUDGET, Rating, rate_deal, rate_
 from freecell.cli.common import EXIT_OK, CliError
 from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber, Position, Variant, deal
 from freecell.engine.deal import check_deal_number
+from freecell.i18n import _
 from freecell.solver.api import Budget, CancelToken, Mode, Verdict
 from freecell.solver.backends import (
     BUILTIN_ID,
@@ -49,9 +50,13 @@ def parse_range(text: str) -> list[int]:
             check_deal_number(first)
             check_deal_number(last)
         except (ValueError, InvalidDealNumber):
-            raise CliError(f"{part!r} is not a deal number or range (1-{MAX_DEAL})") from None
+            raise CliError(
+                _("{part!r} is not a deal number or range (1-{last})").format(
+                    part=part, last=MAX_DEAL
+                )
+            ) from None
         if last < first:
-            raise CliError(f"{part!r}: the range runs backwards")
+            raise CliError(_("{part!r}: the range runs backwards").format(part=part))
         numbers.extend(range(first, last + 1))
     return numbers
 
@@ -129,7 +134,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
 
     numbers = parse_range(args.deals)
     if args.jobs < 1:
-        raise CliError("--jobs must be at least 1")
+        raise CliError(_("--jobs must be at least 1"))
     out = Path(args.out) if args.out else None
     loader = _backend(args.backend, out)
     done: dict[int, Rating] = {}
@@ -174,18 +179,18 @@ def cmd_rate(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    rate = sub.add_parser("rate", help="rate deals (Easy/Medium/Hard/Expert) with the solver")
-    rate.add_argument("deals", help="deal numbers: 617, 1-32000 or 1-10,617")
-    rate.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes")
-    rate.add_argument("--out", metavar="FILE", help="write the packed ratings file here")
+    rate = sub.add_parser("rate", help=_("rate deals (Easy/Medium/Hard/Expert) with the solver"))
+    rate.add_argument("deals", help=_("deal numbers: 617, 1-32000 or 1-10,617"))
+    rate.add_argument("--jobs", type=int, default=1, metavar="N", help=_("worker processes"))
+    rate.add_argument("--out", metavar="FILE", help=_("write the packed ratings file here"))
     rate.add_argument(
-        "--resume", action="store_true", help="skip deals the --out file already rates"
+        "--resume", action="store_true", help=_("skip deals the --out file already rates")
     )
-    rate.add_argument("--json", action="store_true", help="one JSON object a line")
+    rate.add_argument("--json", action="store_true", help=_("one JSON object a line"))
     rate.add_argument(
         "--backend",
         default=BUILTIN_ID,
         metavar="ID",
-        help="solver backend to rate with (default builtin, which makes the shipped table)",
+        help=_("solver backend to rate with (default builtin, which makes the shipped table)"),
     )
     rate.set_defaults(run=cmd_rate)

@@ -18,21 +18,24 @@ from freecell.cli.common import (
     starting_position,
 )
 from freecell.engine import Game, InvalidMoveNotation, Refusal, format_board, parse_moves
+from freecell.i18n import _
 from freecell.texts.refusals import explain
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    replay = sub.add_parser("replay", help="play a move list from a deal or a board")
+    replay = sub.add_parser("replay", help=_("play a move list from a deal or a board"))
     add_position_arguments(replay)
-    replay.add_argument("--moves", required=True, metavar="FILE", help="moves in standard notation")
-    replay.add_argument("-q", "--quiet", action="store_true", help="print only the outcome")
+    replay.add_argument(
+        "--moves", required=True, metavar="FILE", help=_("moves in standard notation")
+    )
+    replay.add_argument("-q", "--quiet", action="store_true", help=_("print only the outcome"))
     replay.set_defaults(run=cmd_replay)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     variant = resolve_variant(args.variant)
     if args.board and args.deal is not None:
-        raise CliError("give a deal number or --board FILE, not both")
+        raise CliError(_("give a deal number or --board FILE, not both"))
     start, number = starting_position(args, variant)
     try:
         moves = parse_moves(read_text(args.moves, MAX_MOVES_BYTES, "move list"))

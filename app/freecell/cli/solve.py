@@ -22,6 +22,7 @@ from freecell.cli.common import (
 )
 from freecell.cli.plugins import cli_manager, plugin_backend
 from freecell.engine import Position, Variant
+from freecell.i18n import _
 from freecell.plugins.model import Source
 from freecell.plugins.solvers import PluginBackend
 from freecell.solver.api import Budget, Mode, Solved, Unknown, Verdict
@@ -35,9 +36,13 @@ def _timeout(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise CliError(f"--timeout {text!r} is not a number of seconds") from None
+        raise CliError(
+            _("--timeout {text!r} is not a number of seconds").format(text=text)
+        ) from None
     if not value > 0 or math.isinf(value):
-        raise CliError(f"--timeout must be a positive number of seconds, not {text}")
+        raise CliError(
+            _("--timeout must be a positive number of seconds, not {text}").format(text=text)
+        )
     return value
 
 
@@ -85,17 +90,18 @@ def solve_with(
 
 def cmd_solve(args: argparse.Namespace) -> int:
     if args.board and args.deal is not None:
-        raise CliError("give a deal number or --board FILE, not both")
+        raise CliError(_("give a deal number or --board FILE, not both"))
     timeout = _timeout(args.timeout)
     manager = cli_manager()
     backend = plugin_backend(args.backend, manager)
     variant = resolve_variant(args.variant, manager)
-    position, _ = starting_position(args, variant)
+    position, _number = starting_position(args, variant)
     answer = solve_with(
         backend, position, variant, Budget(DEFAULT_STATES, timeout), Mode(args.mode)
     )
     if answer.fallback is not None:
-        print(f"freecell-cli: warning: {fallback_message(answer.fallback)}", file=sys.stderr)
+        warning = _("freecell-cli: warning: {message}")
+        print(warning.format(message=fallback_message(answer.fallback)), file=sys.stderr)
     verdict = answer.verdict
     if args.json:
         print(json.dumps(verdict_json(verdict)))
@@ -106,27 +112,31 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve = sub.add_parser(
-        "solve", help="solve a deal or a board: a winning line, a proof, or no verdict yet"
+        "solve", help=_("solve a deal or a board: a winning line, a proof, or no verdict yet")
     )
     add_position_arguments(solve)
     solve.add_argument(
         "--backend",
         default="builtin",
         metavar="ID",
-        help="solver backend: builtin, fc-solve, or an enabled plugin's "
-        "(`freecell-cli plugins` lists them)",
+        help=_(
+            "solver backend: builtin, fc-solve, or an enabled plugin's "
+            "(`freecell-cli plugins` lists them)"
+        ),
     )
     solve.add_argument(
         "--mode",
         choices=[m.value for m in Mode],
         default=Mode.FAST.value,
-        help="fast (a quick verdict) or short (spend more to find fewer moves)",
+        help=_("fast (a quick verdict) or short (spend more to find fewer moves)"),
     )
     solve.add_argument(
         "--timeout",
         default=str(DEFAULT_TIMEOUT),
         metavar="S",
-        help=f"seconds before the answer is 'unknown' (default {DEFAULT_TIMEOUT:g})",
+        help=_("seconds before the answer is 'unknown' (default {seconds:g})").format(
+            seconds=DEFAULT_TIMEOUT
+        ),
     )
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--json", action="store_true", help=_("print one JSON object"))
     solve.set_defaults(run=cmd_solve)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from freecell.i18n import N_
+
 
 class BuildRule(Enum):
     """How cards build down in the tableau."""
@@ -73,61 +75,65 @@ class Variant:
 
 FREECELL = Variant(
     id="freecell",
-    name="FreeCell",
-    description="Four free cells, eight columns, build down in alternating colours.",
+    name=N_("FreeCell"),
+    description=N_("Four free cells, eight columns, build down in alternating colours."),
 )
 THREE_CELL = Variant(
     id="freecell-3",
-    name="FreeCell (3 cells)",
+    name=N_("FreeCell (3 cells)"),
     cells=3,
-    description="FreeCell with three free cells.",
+    description=N_("FreeCell with three free cells."),
 )
 TWO_CELL = Variant(
     id="freecell-2",
-    name="FreeCell (2 cells)",
+    name=N_("FreeCell (2 cells)"),
     cells=2,
-    description="FreeCell with two free cells.",
+    description=N_("FreeCell with two free cells."),
 )
 ONE_CELL = Variant(
     id="freecell-1",
-    name="FreeCell (1 cell)",
+    name=N_("FreeCell (1 cell)"),
     cells=1,
-    description="FreeCell with a single free cell.",
+    description=N_("FreeCell with a single free cell."),
 )
 BAKERS_GAME = Variant(
     id="bakers-game",
-    name="Baker's Game",
+    name=N_("Baker's Game"),
     build=BuildRule.SAME_SUIT,
-    description="FreeCell's ancestor: build down in suit.",
+    description=N_("FreeCell's ancestor: build down in suit."),
 )
 EIGHT_OFF = Variant(
     id="eight-off",
-    name="Eight Off",
+    name=N_("Eight Off"),
     cells=8,
     cards_in_cells=4,
     build=BuildRule.SAME_SUIT,
     empty_column=EmptyColumnRule.KINGS_ONLY,
-    description="Eight cells, four of them filled at the start; build in suit; "
-    "only Kings fill an empty column.",
+    description=N_(
+        "Eight cells, four of them filled at the start; build in suit; "
+        "only Kings fill an empty column."
+    ),
 )
 SEAHAVEN_TOWERS = Variant(
     id="seahaven",
-    name="Seahaven Towers",
+    name=N_("Seahaven Towers"),
     cells=4,
     columns=10,
     cards_in_cells=2,
     build=BuildRule.SAME_SUIT,
     empty_column=EmptyColumnRule.KINGS_ONLY,
-    description="Ten columns of five, two cards in the cells; build in suit; "
-    "only Kings fill an empty column.",
+    description=N_(
+        "Ten columns of five, two cards in the cells; build in suit; "
+        "only Kings fill an empty column."
+    ),
 )
 FORECELL = Variant(
     id="forecell",
-    name="Forecell",
+    name=N_("Forecell"),
     cells=4,
     cards_in_cells=4,
     empty_column=EmptyColumnRule.KINGS_ONLY,
-    description="FreeCell with the cells filled at the start and only Kings in empty columns.",
+    description=N_("FreeCell with the cells filled at the start and only Kings in empty columns."),
 )
 
 BUILTIN_VARIANTS: tuple[Variant, ...] = (

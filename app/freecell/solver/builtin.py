@@ -27,6 +27,7 @@ from freecell.engine import (
     apply_move,
     check_move,
 )
+from freecell.i18n import N_
 from freecell.solver.api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
 from freecell.solver.search import (
     CARD_BYTES,
@@ -154,7 +155,7 @@ class BuiltinSolver:
     """The pure-Python solver every installation has."""
 
     id = "builtin"
-    name = "Built-in solver"
+    name = N_("Built-in solver")
 
     def available(self) -> bool:
         return True

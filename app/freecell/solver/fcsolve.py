@@ -34,6 +34,7 @@ from freecell.engine import (
     check_move,
     format_board,
 )
+from freecell.i18n import N_
 from freecell.solver.api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
 
 EXECUTABLE = "fc-solve"
@@ -96,7 +97,7 @@ class FcSolveBackend:
     """Freecell Solver (``fc-solve``) as a backend, where it is installed."""
 
     id = "fc-solve"
-    name = "Freecell Solver (fc-solve)"
+    name = N_("Freecell Solver (fc-solve)")
 
     def __init__(self, executable: str = EXECUTABLE) -> None:
         self.executable = executable
