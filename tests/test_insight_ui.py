@@ -214,6 +214,27 @@ def test_live_winnability_can_be_switched_off(qtbot, insight) -> None:  # type: 
 DEBOUNCE_WAIT = 600
 
 
+def test_switching_live_winnability_off_leaves_no_verdict_behind(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    """Unchecked (in the Game menu or in Preferences: the session's setting), the
+    status bar says nothing of winnability, not even for positions the checks
+    already know, and the setting is kept."""
+    window = insight.window
+    window.dispatch(LoadPosition(losing_board(), FREECELL))
+    _wait_state(qtbot, insight, "winnable")
+    window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
+    _wait_state(qtbot, insight, "lost")
+    window.session.change_settings(live_winnability=False)  # what Preferences does
+    assert not insight.live_action.isChecked()
+    assert insight.state == "" and insight.live_label.text() == ""
+    window.undo()  # back to a position known winnable
+    window.redo()  # and to the one known lost
+    qtbot.wait(DEBOUNCE_WAIT)
+    assert insight.state == "" and insight.live_label.text() == ""
+    assert not insight.jobs.busy("live") and not insight.jobs.busy("trace")
+    insight.live_action.trigger()  # on again: the known verdict at once
+    assert insight.state == "lost" and window.settings.live_winnability
+
+
 def test_the_live_setting_is_read_from_and_saved_to_the_settings_file(
     qtbot, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]

@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSize, QTimer
+from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QVBoxLayout, QWidget
 
@@ -64,6 +64,7 @@ from freecell.ui.panels.hint_bar import HintBar
 from freecell.ui.panels.results import ResultsPanel
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
+from freecell.ui.shell.window_look import FIRST_SIZE, WINDOW_STYLE, first_size
 from freecell.ui.table.input import InputController
 from freecell.ui.table.layout import CardSize
 from freecell.ui.table.renderer import CardRenderer
@@ -79,38 +80,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+__all__ = ["FIRST_SIZE", "LICENCE", "MainWindow", "first_size"]
+
 LICENCE = "GPL-3.0-or-later"
-
-WINDOW_STYLE = """
-QToolBar#gameToolbar { background: #20262e; border: none; spacing: 6px; padding: 4px 8px; }
-QToolBar#gameToolbar QToolButton {
-    color: #f2f2f2; background: #34404e; border: 1px solid #4a5868; border-radius: 6px;
-    padding: 5px 14px; font-size: 11pt; font-weight: 600;
-}
-QToolBar#gameToolbar QToolButton:hover { background: #43536a; }
-QToolBar#gameToolbar QToolButton:pressed { background: #2a3440; }
-QToolBar#gameToolbar QToolButton:disabled { color: #7d8794; }
-QToolBar#gameToolbar QToolButton:focus { border: 2px solid #ffcc33; }
-QStatusBar { background: #20262e; color: #e6e9ee; }
-QStatusBar::item { border: none; }
-QStatusBar QLabel { color: #e6e9ee; font-size: 10pt; padding: 0px 4px; }
-QStatusBar QLineEdit {
-    background: #f6f6f2; color: #111; border-radius: 4px; padding: 2px 6px;
-}
-"""
-
-
-FIRST_SIZE = QSize(1100, 820)
-FIRST_SHARE = 0.85
-
-
-def first_size(available: QSize) -> QSize:
-    """The window's size on a first start (later ones restore the last): 85 % of
-    the screen's free area (1632 x 918 on a 1920 x 1080 screen, where the cards
-    fill the window) and at least 1100 x 820 -- but on a 1366 x 768 laptop the whole
-    window, status bar included, must be on screen, so that nothing the player
-    needs is under the edge."""
-    return (available * FIRST_SHARE).expandedTo(FIRST_SIZE).boundedTo(available * 0.95)
 
 
 class MainWindow(QMainWindow):

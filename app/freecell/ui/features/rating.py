@@ -1,0 +1,103 @@
+"""The deal's rating and par in the status bar ("Hard · par 92"), from the shipped
+table, the session's ratings cache or a rating run in the insight worker; the
+results panel reads par from the same cache (``Session.known_par``)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from freecell.analysis.difficulty import Difficulty, Rating, par_of, rate_position
+from freecell.engine import Game
+from freecell.ui.features.feature_kit import FeatureKit
+from freecell.ui.features.hints import HintService
+from freecell.ui.panels.status import PRIORITY_RATING
+
+
+class RatingAndPar:
+    """The status-bar label and the search that fills it in."""
+
+    def __init__(self, kit: FeatureKit) -> None:
+        self.kit = kit
+        self.rating: Rating | None = None
+        self.par: int | None = None
+        self.label = QLabel()
+        self.label.setAccessibleName("Deal difficulty and par")
+        self.label.setToolTip(
+            "How hard this deal is for the solver, and par: the length of its shortest "
+            "solution found"
+        )
+        kit.window.status.add_info(self.label, PRIORITY_RATING)  # left out when narrow
+
+    def deal_started(self, game: Game) -> None:
+        """What is known of the new deal at once (the table, the cache)."""
+        self.rating = None
+        self.par = None
+        if game.deal_number is not None:
+            analysis = self.kit.analysis
+            self.rating = analysis.chooser.known_rating(game.deal_number, game.variant)
+            self.par = analysis.ratings.par(game.variant, game.deal_number)
+        self.show()
+
+    def request(self, game: Game) -> None:
+        """Rate the deal and find its par in the worker, if not known yet."""
+        number, variant = game.deal_number, game.variant
+        if number is None or (self.rating is not None and self.par is not None):
+            return
+        start = game.start
+        need_rating = self.rating is None
+        need_par = self.par is None
+        kit = self.kit
+        backend, cache, jobs = kit.backend, kit.analysis.ratings, kit.jobs
+        token: list[int] = []  # filled once submitted
+
+        def wanted() -> bool:  # a cancelled search answers "unknown": never cache that
+            return not token or jobs.is_current("par", token[0])
+
+        def work(_service: HintService) -> tuple[Rating | None, int | None]:
+            # the cache is written here, off the GUI thread (it fsyncs)
+            rating = rate_position(start, variant, backend=backend) if need_rating else None
+            if rating is not None and wanted():
+                cache.put_rating(variant, number, rating)
+            par = par_of(start, variant, backend=backend) if need_par and wanted() else None
+            if par is not None and wanted():
+                cache.put_par(variant, number, par)
+            return rating, par
+
+        def done(result: tuple[Rating | None, int | None]) -> None:
+            rating, par = result
+            if kit.game.deal_number != number or kit.game.variant != variant:
+                return
+            self.rating = rating or self.rating
+            self.par = par if par is not None else self.par
+            self.show()
+
+        token.append(jobs.submit("par", work, done))
+
+    def show(self) -> None:
+        parts = []
+        if self.rating is not None:
+            parts.append(self.rating.label)
+        if self.par is not None:
+            parts.append(f"par {self.par}")
+        self.label.setText(" \u00b7 ".join(parts))
+        self.label.setToolTip(rating_tip(self.rating, self.par))
+
+
+def rating_tip(rating: Rating | None, par: int | None) -> str:
+    """The status-bar tooltip: what the rating and par are made of."""
+    lines = []
+    if rating is not None:
+        if rating.length is not None:
+            lines.append(
+                f"{rating.label}: the solver looked at {rating.states:,} positions and "
+                f"found a {rating.length}-move line."
+            )
+        elif rating.difficulty is Difficulty.UNSOLVABLE:
+            lines.append("Unwinnable: a complete search found no way to win this deal.")
+        else:
+            lines.append(
+                f"Unrated: no line within {rating.states:,} positions (no claim either way)."
+            )
+    if par is not None:
+        lines.append(f"Par {par}: the shortest solution the solver found.")
+    return "\n".join(lines) or "How hard this deal is, and par (the solver's shortest line)"

@@ -1,0 +1,70 @@
+"""Show the solution: a solution from the position on the table (one the live
+checks found already, or a search for a short one), stepped through on the table by
+the stepper panel under it (the steps count as moves)."""
+
+from __future__ import annotations
+
+from freecell.analysis.insight import Verdict
+from freecell.solver.api import Mode, Solved, Unsolvable
+from freecell.solver.api import Verdict as SolverVerdict
+from freecell.ui.features.feature_kit import SOLUTION_BUDGET, FeatureKit
+from freecell.ui.panels.solution_stepper import SolutionStepper
+
+LOST = "There is no solution from here: this position is proven lost."
+
+
+class ShowSolution:
+    """The Game menu's "Show the solution" and the stepper panel."""
+
+    def __init__(self, kit: FeatureKit) -> None:
+        self.kit = kit
+        self.stepper = SolutionStepper(kit.window.bus, on_message=kit.info)
+        kit.window.add_panel(self.stepper)
+        self.action = kit.action(
+            "Show the s&olution",
+            self.show_solution,
+            "Step through a solution from here on the table (the steps count as moves)",
+        )
+        self.action.setShortcut("Ctrl+Shift+S")
+
+    def show_solution(self) -> None:
+        kit = self.kit
+        bar = kit.window.hint_bar
+        game = kit.game
+        if game.is_won:
+            return
+        trail = kit.analysis.trail
+        known = trail.solution(game.position)
+        if known is not None:
+            self.stepper.start(known)
+            return
+        if trail.verdict(game.position) is Verdict.LOST:
+            bar.show_message(LOST, "lost")
+            return
+        position, variant = game.position, game.variant
+        bar.show_message("Looking for a solution\u2026", "checking")
+
+        def done(verdict: SolverVerdict) -> None:
+            kit.analysis.record(position, verdict)
+            if position != kit.game.position:
+                return
+            if isinstance(verdict, Solved):
+                bar.dismiss()
+                self.stepper.start(verdict.moves)
+            elif isinstance(verdict, Unsolvable):
+                bar.show_message(LOST, "lost")
+            else:
+                bar.show_message(
+                    "The solver found no solution in time; nothing is claimed.",
+                    "info",
+                    timeout_ms=6000,
+                )
+
+        kit.jobs.submit(
+            "solution",
+            lambda service: service.solve(position, variant, SOLUTION_BUDGET, Mode.SHORT),
+            done,
+            lambda error: bar.show_message(
+                f"The solver stopped unexpectedly ({error}).", "refused", timeout_ms=6000
+            ),
+        )

@@ -1,0 +1,119 @@
+"""Undo to the last winnable position: once a position is proven lost, the
+positions since the last one known winnable are checked (latest first) to find the
+move that lost the game; the hint bar and the Game menu offer to go back there in
+one command (``UndoTo``), and "Back to where I was" is ``RedoTo``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from freecell.engine import RedoTo, UndoTo
+from freecell.solver.api import Mode
+from freecell.solver.api import Verdict as SolverVerdict
+from freecell.ui.features.feature_kit import LIVE_BUDGET, FeatureKit
+
+MAX_TRACE_CHECKS = 12  # positions re-checked to pin down the losing move
+
+
+class UndoToWinnable:
+    """The losing-move trace and the way back; ``before_undo`` stops what must not
+    run on (the solution stepper)."""
+
+    def __init__(self, kit: FeatureKit, before_undo: Callable[[], None]) -> None:
+        self.kit = kit
+        self._before_undo = before_undo
+        self.traced = 0
+        self.came_from: int | None = None  # the index before an undo-to-winnable
+        self.action = kit.action(
+            "Undo to the last w&innable position",
+            self.undo_to_winnable,
+            "Go back to the last position the solver knows can still be won",
+        )
+        self.action.setShortcut("Ctrl+Shift+W")
+        self.action.setEnabled(False)
+
+    def deal_started(self) -> None:
+        self.came_from = None
+        self.traced = 0
+
+    def trace(self, *, again: bool = True) -> None:
+        """Check earlier unchecked positions (latest first) until the last winnable
+        one is found, so the losing move is known exactly (``again``: from scratch)."""
+        if again:
+            self.traced = 0
+        kit = self.kit
+        game = kit.game
+        trail = kit.analysis.trail
+        index = trail.unchecked_between(game)
+        if index is None or self.traced >= MAX_TRACE_CHECKS:
+            self._losing_move_found()
+            return
+        self.traced += 1
+        position = trail.path_positions(game)[index]
+        variant = game.variant
+
+        def done(verdict: SolverVerdict) -> None:
+            if kit.analysis.record(position, verdict) is None:
+                self.traced = MAX_TRACE_CHECKS  # no verdict in time: stop tracing
+            self.trace(again=False)
+
+        kit.jobs.submit(
+            "trace",
+            lambda service: service.solve(position, variant, LIVE_BUDGET, Mode.FAST),
+            done,
+        )
+
+    def _losing_move_found(self) -> None:
+        self.update_action()
+        losing = self.kit.analysis.trail.losing_move(self.kit.game)
+        if losing is None:
+            return
+        notation = " ".join(m.notation for m in losing.moves)
+        if losing.proven:
+            text = (
+                f"This position is proven lost: move {losing.move_number} ({notation}) "
+                "turned a winnable game into a lost one."
+            )
+        else:
+            where = f"after move {losing.index}" if losing.index else "at the start"
+            text = f"This position is proven lost; {where} the game could still be won."
+        self.kit.window.hint_bar.show_message(
+            text, "lost", [("Undo to the last winnable position", self._offer)]
+        )
+
+    def update_action(self) -> None:
+        trail = self.kit.analysis.trail
+        self.action.setEnabled(trail.losing_move(self.kit.game) is not None)
+
+    def _offer(self) -> None:
+        self.undo_to_winnable()
+
+    def undo_to_winnable(self) -> bool:
+        """Go back to the last position known winnable (one command, undoable)."""
+        window = self.kit.window
+        game = self.kit.game
+        losing = self.kit.analysis.trail.losing_move(game)
+        if losing is None:
+            window.hint_bar.show_message(
+                "No winnable position to go back to is known yet.", "info", timeout_ms=5000
+            )
+            return False
+        came_from = game.index
+        self._before_undo()
+        window.stop_auto_finish()
+        window.dispatch(UndoTo(losing.index))
+        self.came_from = came_from
+        where = f"after move {losing.index}" if losing.index else "at the start"
+        window.hint_bar.show_message(
+            f"Back {where}: this position can still be won.",
+            "info",
+            [("Back to where I was", self.back_to_where_i_was)],
+        )
+        return True
+
+    def back_to_where_i_was(self) -> None:
+        window = self.kit.window
+        if self.came_from is not None and self.came_from > self.kit.game.index:
+            window.dispatch(RedoTo(self.came_from))
+        self.came_from = None
+        window.hint_bar.dismiss()
