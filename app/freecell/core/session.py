@@ -40,7 +40,7 @@ from freecell.core.events import (
     VariantChanged,
 )
 from freecell.core.plugins import PluginHandle, catalog_of
-from freecell.core.services import HintService
+from freecell.core.services import HintService, LazyService
 from freecell.engine import (
     CommandBus,
     DealStarted,
@@ -286,6 +286,12 @@ class Session:
     def known_verdict(self, position: Position) -> SolverVerdict | None:
         """What the live checks proved of ``position`` (None: ask a search)."""
         return self._analysis.known_verdict(position) if self._analysis is not None else None
+
+    def warm_up(self) -> None:
+        """Start the hint worker process now (a moment after the table is up), so
+        the first hint is quick."""
+        if isinstance(self.hint_service, LazyService):
+            self.hint_service.warm_up()
 
     # -- the end -----------------------------------------------------------------------
     def close(self) -> None:

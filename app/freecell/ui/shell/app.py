@@ -121,9 +121,7 @@ def run(
     window.view.on_first_paint = table_drawn
     QTimer.singleShot(FINISH_START_UP_LATEST_MS, finish_start_up)
     window.show()
-    service = session.hint_service
-    if service is not None and hasattr(service, "warm_up"):
-        QTimer.singleShot(1500, service.warm_up)  # the solver's worker, once the table is up
+    QTimer.singleShot(1500, session.warm_up)  # the solver's worker, once the table is up
     notices = session.notices
     if session.restored:
         # The game in progress is offered back, not imposed: one key starts afresh.
