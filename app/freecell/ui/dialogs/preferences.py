@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from freecell.i18n import FOLLOW_SYSTEM, SHIPPED
+from freecell.i18n import FOLLOW_SYSTEM, N_, SHIPPED, _
 from freecell.storage import CARD_SIZES, Settings
 
 if TYPE_CHECKING:
@@ -46,31 +46,39 @@ Choice = tuple[str, str]
 """(id, display name)."""
 
 CARD_SIZE_CHOICES: tuple[Choice, ...] = tuple(
-    zip(CARD_SIZES, ("Small", "Medium", "Large", "Extra large", "Fit to window"), strict=True)
+    zip(
+        CARD_SIZES,
+        (N_("Small"), N_("Medium"), N_("Large"), N_("Extra large"), N_("Fit to window")),
+        strict=True,
+    )
 )
 
 _COMBOS: tuple[tuple[str, str, str], ...] = (
     # (Settings field, label with mnemonic, what it does -- for screen readers)
-    ("variant", "&Variant:", "The game played on the next deal"),
-    ("scoring", "&Scoring:", "How games are scored"),
-    ("language", "Lan&guage:", "The language of the game, from its next start"),
-    ("theme", "Card &theme:", "How the cards look"),
-    ("surface", "Table s&urface:", "The table under the cards"),
-    ("card_size", "Card si&ze:", "How large the cards are drawn"),
+    ("variant", N_("&Variant:"), N_("The game played on the next deal")),
+    ("scoring", N_("&Scoring:"), N_("How games are scored")),
+    ("language", N_("Lan&guage:"), N_("The language of the game, from its next start")),
+    ("theme", N_("Card &theme:"), N_("How the cards look")),
+    ("surface", N_("Table s&urface:"), N_("The table under the cards")),
+    ("card_size", N_("Card si&ze:"), N_("How large the cards are drawn")),
 )
 
 _CHECKS: tuple[tuple[str, str, str], ...] = (
-    ("large_print", "&Large print on the cards", "Bigger rank and suit marks on every card"),
+    (
+        "large_print",
+        N_("&Large print on the cards"),
+        N_("Bigger rank and suit marks on every card"),
+    ),
     (
         "safe_autoplay",
-        "Send safe cards &home automatically",
-        "After each move, cards that can never be needed again go to the foundations",
+        N_("Send safe cards &home automatically"),
+        N_("After each move, cards that can never be needed again go to the foundations"),
     ),
-    ("reduce_motion", "&Reduce motion", "Cards jump instead of sliding"),
+    ("reduce_motion", N_("&Reduce motion"), N_("Cards jump instead of sliding")),
     (
         "live_winnability",
-        "Show whether the deal is still &winnable",
-        "The solver checks in the background after each move",
+        N_("Show whether the deal is still &winnable"),
+        N_("The solver checks in the background after each move"),
     ),
 )
 
@@ -85,7 +93,7 @@ class PreferencesDialog(QDialog):
         settings: Settings,
         *,
         variants: Sequence[Choice],
-        scoring_schemes: Sequence[Choice] = (("none", "No scoring"),),
+        scoring_schemes: Sequence[Choice] = (("none", N_("No scoring")),),
         themes: Sequence[Choice],
         surfaces: Sequence[Choice],
         card_sizes: Sequence[Choice] = CARD_SIZE_CHOICES,
@@ -94,8 +102,8 @@ class PreferencesDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Preferences")
-        self.setAccessibleName("Preferences")
+        self.setWindowTitle(_("Preferences"))
+        self.setAccessibleName(_("Preferences"))
         self._settings = settings
         self._updating = False
         self.combos: dict[str, QComboBox] = {}
@@ -113,22 +121,24 @@ class PreferencesDialog(QDialog):
         self._preview = preview
         self.preview = QLabel()
         self.preview.setObjectName("themePreview")
-        self.preview.setAccessibleName("Card theme preview")
+        self.preview.setAccessibleName(_("Card theme preview"))
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
-        game_box = QGroupBox("Game")
+        game_box = QGroupBox(_("Game"))
         game_form = QFormLayout(game_box)
-        look_box = QGroupBox("Looks")
+        look_box = QGroupBox(_("Looks"))
         look_form = QFormLayout(look_box)
         for name, label_text, description in _COMBOS:
             combo = QComboBox()
             combo.setObjectName(name)
+            label_text, description = _(label_text), _(description)
             plain = label_text.replace("&", "").rstrip(":")
             combo.setAccessibleName(plain)
             combo.setAccessibleDescription(description)
             combo.setToolTip(description)
             for choice_id, display in choices[name]:
-                combo.addItem(display, choice_id)
+                # names from the catalogue (built-ins, N_); a language's own name stays
+                combo.addItem(display if name == "language" else _(display), choice_id)
             label = QLabel(label_text)
             label.setBuddy(combo)
             form = game_form if name in ("variant", "scoring", "language") else look_form
@@ -138,9 +148,10 @@ class PreferencesDialog(QDialog):
             if name == "theme":
                 look_form.addRow(self.preview)
 
-        behaviour_box = QGroupBox("Behaviour")
+        behaviour_box = QGroupBox(_("Behaviour"))
         behaviour = QVBoxLayout(behaviour_box)
         for name, text, description in _CHECKS:
+            text, description = _(text), _(description)
             check = QCheckBox(text)
             check.setObjectName(name)
             check.setAccessibleName(text.replace("&", ""))
@@ -153,12 +164,12 @@ class PreferencesDialog(QDialog):
                 behaviour.addWidget(check)
             self.checks[name] = check
 
-        note = QLabel("Changes apply at once; a new language when FreeCell next starts.")
+        note = QLabel(_("Changes apply at once; a new language when FreeCell next starts."))
         note.setAccessibleName(note.text())
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setAccessibleName("Close")
+        buttons.button(QDialogButtonBox.StandardButton.Close).setAccessibleName(_("Close"))
 
         layout = QVBoxLayout(self)
         layout.addWidget(game_box)
@@ -216,14 +227,14 @@ class PreferencesDialog(QDialog):
 
 def language_choices() -> list[Choice]:
     """Follow the system, then every shipped language under its own name."""
-    return [(FOLLOW_SYSTEM, "System language"), *sorted(SHIPPED.items(), key=lambda c: c[1])]
+    return [(FOLLOW_SYSTEM, _("System language")), *sorted(SHIPPED.items(), key=lambda c: c[1])]
 
 
 def _select(combo: QComboBox, value: str) -> None:
     """Select the item whose id is ``value``; show an unavailable id rather than lose it."""
     index = combo.findData(value)
     if index < 0:
-        combo.addItem(f"{value} (not available)", value)
+        combo.addItem(_("{id} (not available)").format(id=value), value)
         index = combo.count() - 1
     combo.setCurrentIndex(index)
 
@@ -242,7 +253,7 @@ def install_preferences(window: MainWindow) -> QAction:
     and tells the window, the features and the menus; a new variant starts a new
     deal of it at once, as the Game > Variant menu does).
     """
-    action = QAction("&Preferences…", window)
+    action = QAction(_("&Preferences…"), window)
     action.setShortcut(QKeySequence("Ctrl+,"))
     action.setMenuRole(QAction.MenuRole.PreferencesRole)
     session = window.session

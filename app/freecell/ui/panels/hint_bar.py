@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-IDLE_TEXT = (
+from freecell.i18n import N_, _
+
+IDLE_TEXT = N_(
     "Drag a card or a run, or tap a card and then where it goes. "
     "Press and hold a column to pick a run. F1: how to play."
 )
@@ -40,15 +42,15 @@ class HintBar(QFrame):
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setAccessibleName("Game message")
+        self.label.setAccessibleName(_("Game message"))
         row.addWidget(self.label, 1)
         self._buttons_row = QHBoxLayout()
         self._buttons_row.setSpacing(6)
         row.addLayout(self._buttons_row)
         self.close_button = QPushButton("\u2715")
         self.close_button.setFlat(True)
-        self.close_button.setToolTip("Dismiss")
-        self.close_button.setAccessibleName("Dismiss message")
+        self.close_button.setToolTip(_("Dismiss"))
+        self.close_button.setAccessibleName(_("Dismiss message"))
         self.close_button.setFixedWidth(30)
         self.close_button.clicked.connect(self.dismiss)
         row.addWidget(self.close_button)
@@ -105,4 +107,4 @@ class HintBar(QFrame):
         return self.kind != "idle"
 
     def dismiss(self) -> None:
-        self.show_message(IDLE_TEXT, "idle")
+        self.show_message(_(IDLE_TEXT), "idle")

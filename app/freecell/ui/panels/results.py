@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from freecell.i18n import N_, _
+
 
 def format_time(seconds: float) -> str:
     whole = int(seconds)
@@ -32,9 +34,11 @@ def format_time(seconds: float) -> str:
 def compare_with_par(moves: int, par: int) -> str:
     """``"par 92: 5 under"``, ``"par 92: 3 over"``, ``"par 92: level"``."""
     if moves == par:
-        return f"par {par}: level"
+        return _("par {par}: level").format(par=par)
     difference = abs(moves - par)
-    return f"par {par}: {difference} {'under' if moves < par else 'over'}"
+    if moves < par:
+        return _("par {par}: {n} under").format(par=par, n=difference)
+    return _("par {par}: {n} over").format(par=par, n=difference)
 
 
 class ResultsPanel(QFrame):
@@ -62,29 +66,30 @@ class ResultsPanel(QFrame):
         box = self._box = QVBoxLayout(self)
         box.setContentsMargins(28, 22, 28, 22)
         box.setSpacing(14)
-        title = QLabel("You won!")
+        title = QLabel(_("You won!"))
         title.setObjectName("title")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         box.addWidget(title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         self.values: dict[str, QLabel] = {}
-        for row, name in enumerate(("Time", "Moves", "Cards home", "Deal")):
-            label = QLabel(name)
+        # the keys of self.values stay English; the labels are translated
+        for row, name in enumerate((N_("Time"), N_("Moves"), N_("Cards home"), N_("Deal"))):
+            label = QLabel(_(name))
             value = QLabel("")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             grid.addWidget(label, row, 0)
             grid.addWidget(value, row, 1)
             self.values[name] = value
-        self.copy_button = QPushButton("Copy deal number")
+        self.copy_button = QPushButton(_("Copy deal number"))
         self.copy_button.clicked.connect(self.copy_deal_number)
         grid.addWidget(self.copy_button, 3, 2)
         box.addLayout(grid)
         buttons = QHBoxLayout()
-        self.new_button = QPushButton("New deal")
+        self.new_button = QPushButton(_("New deal"))
         self.new_button.setObjectName("primary")
-        self.replay_button = QPushButton("Replay deal")
-        self.look_button = QPushButton("Look at the board")
+        self.replay_button = QPushButton(_("Replay deal"))
+        self.look_button = QPushButton(_("Look at the board"))
         self.new_button.clicked.connect(lambda: self._leave(on_new_deal))
         self.replay_button.clicked.connect(lambda: self._leave(on_replay))
         self.look_button.clicked.connect(self.hide)
@@ -114,11 +119,11 @@ class ResultsPanel(QFrame):
         self.values["Moves"].setText(
             f"{moves} ({compare_with_par(moves, par)})" if par is not None else str(moves)
         )
-        self.values["Cards home"].setText(f"{cards_home} of 52")
+        self.values["Cards home"].setText(_("{n} of 52").format(n=cards_home))
         self.values["Deal"].setText(
-            f"#{deal_number} ({variant})"
+            _("#{number} ({variant})").format(number=deal_number, variant=_(variant))
             if deal_number is not None
-            else f"a custom board ({variant})"
+            else _("a custom board ({variant})").format(variant=_(variant))
         )
         self.copy_button.setEnabled(deal_number is not None)
         self._box.activate()  # else adjustSize uses the size hint of the last text
@@ -136,4 +141,4 @@ class ResultsPanel(QFrame):
     def copy_deal_number(self) -> None:
         if self.deal_number is not None:
             QGuiApplication.clipboard().setText(str(self.deal_number))
-            self.copy_button.setText("Copied")
+            self.copy_button.setText(_("Copied"))

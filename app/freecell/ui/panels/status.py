@@ -23,6 +23,7 @@ from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QStatusBar, QWidget
 
 from freecell.engine import Game, InvalidDealNumber, movable_limit, parse_deal_number
+from freecell.i18n import N_, _, ngettext
 from freecell.ui.panels.results import format_time
 
 # Which items go first when the bar is too narrow: the lowest priority first.
@@ -37,12 +38,12 @@ PRIORITY_RATING = 20
 
 # (name, tooltip, priority), in their order on screen
 LABELS = (
-    ("limit", "The most cards you can move at once now (the supermove limit)", PRIORITY_LIMIT),
-    ("moves", "Moves made", PRIORITY_MOVES),
-    ("time", "Time spent on this deal", PRIORITY_TIME),
-    ("score", "Score", PRIORITY_SCORE),
-    ("home", "Cards on the foundations", PRIORITY_HOME),
-    ("deal", "Deal number and variant", PRIORITY_DEAL),
+    ("limit", N_("The most cards you can move at once now (the supermove limit)"), PRIORITY_LIMIT),
+    ("moves", N_("Moves made"), PRIORITY_MOVES),
+    ("time", N_("Time spent on this deal"), PRIORITY_TIME),
+    ("score", N_("Score"), PRIORITY_SCORE),
+    ("home", N_("Cards on the foundations"), PRIORITY_HOME),
+    ("deal", N_("Deal number and variant"), PRIORITY_DEAL),
 )
 ELASTIC_MIN_WIDTH = 120  # the elided line never gets narrower than this
 SLACK = 4  # pixels kept free so rounding never clips the last item
@@ -88,9 +89,9 @@ class StatusPanel(QObject):
         self._fitting = False
         self._score_shown = False
         self.deal_box = QLineEdit()
-        self.deal_box.setPlaceholderText("Deal #")
-        self.deal_box.setAccessibleName("Play deal number")
-        self.deal_box.setToolTip("Type a deal number and press Enter to play it")
+        self.deal_box.setPlaceholderText(_("Deal #"))
+        self.deal_box.setAccessibleName(_("Play deal number"))
+        self.deal_box.setToolTip(_("Type a deal number and press Enter to play it"))
         self.deal_box.setMinimumWidth(96)
         self.deal_box.setMaximumWidth(120)
         # The clear button shows only once there is text; its icon costs 10-20 ms to
@@ -102,8 +103,8 @@ class StatusPanel(QObject):
         bar.addPermanentWidget(self.deal_box)
         for name, tip, priority in LABELS:
             label = QLabel()
-            label.setToolTip(tip)
-            label.setAccessibleDescription(tip)
+            label.setToolTip(_(tip))
+            label.setAccessibleDescription(_(tip))
             self.labels[name] = label
             self.add_info(label, priority)
         # a fixed height: a label changing its text must never make the table jump
@@ -197,9 +198,11 @@ class StatusPanel(QObject):
                 widget.setVisible(show)
         # what is left out can still be read, in the deal label's tooltip
         left_out = [w.text() for w in candidates if w not in keep and self._wanted(w)]
-        tip = "Deal number and variant"
+        tip = _("Deal number and variant")
         if left_out:
-            tip += "\nNot shown at this width: " + " \u00b7 ".join(left_out)
+            tip += "\n" + _("Not shown at this width: {items}").format(
+                items=" \u00b7 ".join(left_out)
+            )
         if self.labels["deal"].toolTip() != tip:
             self.labels["deal"].setToolTip(tip)
 
@@ -228,22 +231,28 @@ class StatusPanel(QObject):
         try:
             limit = movable_limit(game.position, game.variant)
             # (Not "Move 5": beside "Moves: 0" that read as a second move counter.)
-            self.labels["limit"].setText(f"Can move {limit} card{'s' if limit != 1 else ''}")
-            self.labels["moves"].setText(f"Moves: {game.move_count}")
+            self.labels["limit"].setText(
+                ngettext("Can move {n} card", "Can move {n} cards", limit).format(n=limit)
+            )
+            self.labels["moves"].setText(_("Moves: {n}").format(n=game.move_count))
             self.update_time(game.elapsed)
             self._score_shown = score is not None
             if score is not None:
-                self.labels["score"].setText(f"Score: {score}")
-            self.labels["home"].setText(f"Home: {game.position.cards_home}/52")
-            deal = f"Deal #{game.deal_number}" if game.deal_number is not None else "Custom board"
-            self.labels["deal"].setText(f"{deal} \u00b7 {game.variant.name}")
+                self.labels["score"].setText(_("Score: {n}").format(n=score))
+            self.labels["home"].setText(_("Home: {n}/52").format(n=game.position.cards_home))
+            deal = (
+                _("Deal #{number}").format(number=game.deal_number)
+                if game.deal_number is not None
+                else _("Custom board")
+            )
+            self.labels["deal"].setText(f"{deal} \u00b7 {_(game.variant.name)}")
         finally:
             self._fitting = False
         if self._score_shown != score_was_shown:
             self.fit()
 
     def update_time(self, seconds: float) -> None:
-        self.labels["time"].setText(f"Time: {format_time(seconds)}")
+        self.labels["time"].setText(_("Time: {time}").format(time=format_time(seconds)))
 
     def text(self, name: str) -> str:
         return self.labels[name].text()

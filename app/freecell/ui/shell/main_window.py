@@ -55,6 +55,7 @@ from freecell.engine import (
     Undone,
     Variant,
 )
+from freecell.i18n import _
 from freecell.storage import Settings
 from freecell.texts.refusals import explain
 from freecell.themes import CardTheme, TableSurface
@@ -92,7 +93,7 @@ class MainWindow(QMainWindow):
     def __init__(self, session: Session | None = None) -> None:
         super().__init__()
         self.session = session if session is not None else Session()
-        self.setWindowTitle("FreeCell")
+        self.setWindowTitle("FreeCell")  # the game's name, as the desktop entry's
         self.setObjectName("mainWindow")
         self.bus: CommandBus = self.session.bus
         # A feature ("winnable deals only") may choose the next deal itself: True, done.
@@ -226,13 +227,13 @@ class MainWindow(QMainWindow):
             return
         if not self.hints.available:
             self.hint_bar.show_message(
-                "Hints need the solver, which is not available here.", "refused", timeout_ms=5000
+                _("Hints need the solver, which is not available here."), "refused", timeout_ms=5000
             )
             return
         self.scene.set_hint(None)
         self.hints.request(game.position, game.variant)
         self.hint_bar.show_message(
-            "Still checking this position\u2026 keep playing if you like.", "checking"
+            _("Still checking this position\u2026 keep playing if you like."), "checking"
         )
 
     def toggle_auto_finish(self) -> None:
@@ -293,17 +294,17 @@ class MainWindow(QMainWindow):
                 self._set_third_button(event.available)
         elif isinstance(event, NoMovesLeft):
             self.hint_bar.show_message(
-                "No legal move is left.",
+                _("No legal move is left."),
                 "lost",
                 [
-                    ("Undo", self.undo),
-                    ("Replay deal", self.replay_deal),
-                    ("New deal", self.new_deal),
+                    (_("Undo"), self.undo),
+                    (_("Replay deal"), self.replay_deal),
+                    (_("New deal"), self.new_deal),
                 ],
             )
         elif isinstance(event, GameWon):
             self.stop_auto_finish()
-            self.hint_bar.show_message("All 52 cards are home.", "won", timeout_ms=4000)
+            self.hint_bar.show_message(_("All 52 cards are home."), "won", timeout_ms=4000)
             QTimer.singleShot(0 if self.scene.reduce_motion else MOVE_MS + 60, self._show_results)
         elif isinstance(event, ClockChanged):
             self.status.update_time(event.seconds)
@@ -312,8 +313,12 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         """The title (and so the taskbar) names the deal: "FreeCell — Deal #617 (...)"."""
         game = self.bus.game
-        deal = f"Deal #{game.deal_number}" if game.deal_number is not None else "Custom board"
-        self.setWindowTitle(f"FreeCell \u2014 {deal} ({game.variant.name})")
+        deal = (
+            _("Deal #{number}").format(number=game.deal_number)
+            if game.deal_number is not None
+            else _("Custom board")
+        )
+        self.setWindowTitle(f"FreeCell \u2014 {deal} ({_(game.variant.name)})")
 
     def _show_results(self) -> None:
         game = self.bus.game
@@ -460,17 +465,17 @@ class MainWindow(QMainWindow):
 
     def _set_third_button(self, auto_finish: bool, running: bool = False) -> None:
         if running:
-            self.third_action.setText("Stop (F)")
+            self.third_action.setText(_("Stop (F)"))
             self.third_action.setData("stop")
-            self.third_action.setToolTip("Stop sending cards home")
+            self.third_action.setToolTip(_("Stop sending cards home"))
         elif auto_finish:
-            self.third_action.setText("Auto finish (F)")
+            self.third_action.setText(_("Auto finish (F)"))
             self.third_action.setData("auto")
-            self.third_action.setToolTip("Send every remaining card home, one by one")
+            self.third_action.setToolTip(_("Send every remaining card home, one by one"))
         else:
-            self.third_action.setText("New deal (N)")
+            self.third_action.setText(_("New deal (N)"))
             self.third_action.setData("new")
-            self.third_action.setToolTip("Deal a new random game")
+            self.third_action.setToolTip(_("Deal a new random game"))
 
     @property
     def third_button_text(self) -> str:
@@ -496,10 +501,16 @@ class MainWindow(QMainWindow):
 
         QMessageBox.about(
             self,
-            "About FreeCell",
-            f"<h2>FreeCell {__version__}</h2>"
-            "<p>FreeCell with exact rules, Microsoft deal numbers and a solver that "
-            "can prove a position lost.</p>"
-            f"<p>Licence: <b>{LICENCE}</b> (GNU General Public License, version 3 or "
-            "any later version). This program comes with ABSOLUTELY NO WARRANTY.</p>",
+            _("About FreeCell"),
+            f"<h2>FreeCell {__version__}</h2><p>"
+            + _(
+                "FreeCell with exact rules, Microsoft deal numbers and a solver that "
+                "can prove a position lost."
+            )
+            + "</p><p>"
+            + _(
+                "Licence: {licence} (GNU General Public License, version 3 or any later "
+                "version). This program comes with ABSOLUTELY NO WARRANTY."
+            ).format(licence=f"<b>{LICENCE}</b>")
+            + "</p>",
         )

@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QWidget
 
+from freecell.i18n import _
 from freecell.ui.shell.actions import new_action
 from freecell.ui.table.layout import CardSize
 
@@ -69,38 +70,48 @@ def _action(
 def build_actions(w: MainWindow) -> WindowActions:
     settings = w.session.settings
     actions = WindowActions(
-        new=_action(w, "&New deal", w.new_deal, ["Ctrl+N", "N"], "Deal a new random game"),
-        replay=_action(w, "&Replay deal", w.replay_deal, ["Ctrl+R"], "Start this deal again"),
+        new=_action(w, _("&New deal"), w.new_deal, ["Ctrl+N", "N"], _("Deal a new random game")),
+        replay=_action(w, _("&Replay deal"), w.replay_deal, ["Ctrl+R"], _("Start this deal again")),
         choose_deal=_action(
-            w, "&Choose deal\u2026", w.focus_deal_box, ["Ctrl+G"], "Type a deal number to play"
+            w,
+            _("&Choose deal\u2026"),
+            w.focus_deal_box,
+            ["Ctrl+G"],
+            _("Type a deal number to play"),
         ),
-        quit=_action(w, "&Quit", w.close, [QKeySequence.StandardKey.Quit]),
-        undo=_action(w, "&Undo", w.undo, ["Ctrl+Z", "U"], "Take back the last move (U)"),
-        redo=_action(w, "&Redo", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Make the undone move again"),
-        hint=_action(w, "&Hint", w.hint, ["H"], "Ask the solver for a good move (H)"),
+        quit=_action(w, _("&Quit"), w.close, [QKeySequence.StandardKey.Quit]),
+        undo=_action(w, _("&Undo"), w.undo, ["Ctrl+Z", "U"], _("Take back the last move (U)")),
+        redo=_action(
+            w, _("&Redo"), w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], _("Make the undone move again")
+        ),
+        hint=_action(w, _("&Hint"), w.hint, ["H"], _("Ask the solver for a good move (H)")),
         auto_finish=_action(
-            w, "&Auto finish", w.toggle_auto_finish, ["F"], "Send the remaining cards home (F)"
+            w,
+            _("&Auto finish"),
+            w.toggle_auto_finish,
+            ["F"],
+            _("Send the remaining cards home (F)"),
         ),
-        third=new_action("New deal (N)", w),
-        rules=_action(w, "&How to play", w.show_rules, ["F1"], "The rules and the keys"),
-        about=_action(w, "&About FreeCell", w.show_about),
-        fullscreen=_action(w, "&Full screen", w.toggle_fullscreen, ["F11"], checkable=True),
+        third=new_action(_("New deal (N)"), w),
+        rules=_action(w, _("&How to play"), w.show_rules, ["F1"], _("The rules and the keys")),
+        about=_action(w, _("&About FreeCell"), w.show_about),
+        fullscreen=_action(w, _("&Full screen"), w.toggle_fullscreen, ["F11"], checkable=True),
         large_print=_action(
             w,
-            "&Large print",
+            _("&Large print"),
             lambda: w.set_large_print(w.large_print_action.isChecked()),
             ["Ctrl+L"],
             checkable=True,
         ),
         reduce_motion=_action(
             w,
-            "Reduce &motion",
+            _("Reduce &motion"),
             lambda: w.session.change_settings(reduce_motion=w.reduce_motion_action.isChecked()),
             checkable=True,
         ),
         safe_autoplay=_action(
             w,
-            "&Safe auto-play",
+            _("&Safe auto-play"),
             lambda: w.session.change_settings(safe_autoplay=w.safe_autoplay_action.isChecked()),
             checkable=True,
         ),
@@ -122,21 +133,21 @@ class Toolbar:
 
 
 def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
-    bar = QToolBar("Game")
+    bar = QToolBar(_("Game"))
     bar.setObjectName("gameToolbar")
     bar.setMovable(False)
     bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     tools = Toolbar(
         bar,
-        new_action("Undo (U)", w),
-        new_action("Hint (H)", w),
-        new_action("Redo", w),
-        new_action("Rules", w),
+        new_action(_("Undo (U)"), w),
+        new_action(_("Hint (H)"), w),
+        new_action(_("Redo"), w),
+        new_action(_("Rules"), w),
     )
     tools.undo.triggered.connect(lambda _c=False: w.undo())
     tools.hint.triggered.connect(lambda _c=False: w.hint())
     tools.redo.triggered.connect(lambda _c=False: w.redo())
-    tools.rules.setToolTip("How to play: the rules, the supermove limit and the keys (F1)")
+    tools.rules.setToolTip(_("How to play: the rules, the supermove limit and the keys (F1)"))
     tools.rules.triggered.connect(lambda _c=False: w.show_rules())
     for action in (tools.undo, tools.hint, actions.third, tools.redo):
         bar.addAction(action)
@@ -155,29 +166,29 @@ class Menus:
     def __init__(self, w: MainWindow, actions: WindowActions) -> None:
         self._window = w
         menubar = w.menuBar()
-        game = menubar.addMenu("&Game")
+        game = menubar.addMenu(_("&Game"))
         for a in (actions.new, actions.replay, actions.choose_deal):
             game.addAction(a)
-        self.variants = game.addMenu("&Variant")
+        self.variants = game.addMenu(_("&Variant"))
         game.addAction(actions.safe_autoplay)
         self.game_extras = game.addSeparator()
         game.addSeparator()
         game.addAction(actions.quit)
-        edit = menubar.addMenu("&Edit")
+        edit = menubar.addMenu(_("&Edit"))
         for a in (actions.undo, actions.redo):
             edit.addAction(a)
         edit.addSeparator()
         edit.addAction(actions.hint)
         edit.addAction(actions.auto_finish)
-        view = menubar.addMenu("&View")
-        self.sizes = view.addMenu("Card &size")
+        view = menubar.addMenu(_("&View"))
+        self.sizes = view.addMenu(_("Card &size"))
         view.addAction(actions.large_print)
-        self.themes = view.addMenu("Card &theme")
-        self.surfaces = view.addMenu("Table s&urface")
+        self.themes = view.addMenu(_("Card &theme"))
+        self.surfaces = view.addMenu(_("Table s&urface"))
         view.addAction(actions.reduce_motion)
         self.view_extras = view.addSeparator()
         view.addAction(actions.fullscreen)
-        help_menu = menubar.addMenu("&Help")
+        help_menu = menubar.addMenu(_("&Help"))
         help_menu.addAction(actions.rules)
         help_menu.addAction(actions.about)
         self.by_name: dict[str, QMenu] = {
@@ -203,16 +214,21 @@ class Menus:
             self._shown = offered
             self.variant_group = self._fill(
                 self.variants,
-                [(v.name, v.description, partial(w.play_variant, v)) for v in catalog.variants],
+                [
+                    (_(v.name), _(v.description), partial(w.play_variant, v))
+                    for v in catalog.variants
+                ],
             )
-            self._fill(self.themes, [(t.name, "", partial(w.set_theme, t)) for t in catalog.themes])
+            self._fill(
+                self.themes, [(_(t.name), "", partial(w.set_theme, t)) for t in catalog.themes]
+            )
             self._fill(
                 self.surfaces,
-                [(s.name, "", partial(w.set_surface, s)) for s in catalog.surfaces],
+                [(_(s.name), "", partial(w.set_surface, s)) for s in catalog.surfaces],
             )
         if not self.size_actions:
             group = self._fill(
-                self.sizes, [(s.label, "", partial(w.set_card_size, s)) for s in CardSize]
+                self.sizes, [(_(s.label), "", partial(w.set_card_size, s)) for s in CardSize]
             )
             self.size_actions = dict(zip(CardSize, group.actions(), strict=True))
         _check(self.variants, [v == session.game.variant for v in catalog.variants])

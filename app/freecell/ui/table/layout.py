@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from freecell.engine import Position, Variant
+from freecell.i18n import N_
 
 CARD_ASPECT = 1.4  # height / width, like a poker card (63 x 88 mm)
 
@@ -33,11 +34,11 @@ class CardSize(StrEnum):
     @property
     def label(self) -> str:
         return {
-            CardSize.SMALL: "Small",
-            CardSize.MEDIUM: "Medium",
-            CardSize.LARGE: "Large",
-            CardSize.EXTRA_LARGE: "Extra large",
-            CardSize.FIT: "Fit to window",
+            CardSize.SMALL: N_("Small"),
+            CardSize.MEDIUM: N_("Medium"),
+            CardSize.LARGE: N_("Large"),
+            CardSize.EXTRA_LARGE: N_("Extra large"),
+            CardSize.FIT: N_("Fit to window"),
         }[self]
 
 
