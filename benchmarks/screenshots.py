@@ -2,6 +2,10 @@
 
     xvfb-run -a python benchmarks/screenshots.py shots/            # every card size
     python benchmarks/screenshots.py shots/ --deal 617 --window 1600x1000
+    python benchmarks/screenshots.py shots/de --language de --window 1366x768
+
+``--language`` shows the window in that language (``de``: are the longer German
+words cut off?  ``ja``: does Japanese render?  CI installs fonts-ipafont-gothic).
 
 One picture per card size (and large print), per card theme and per table surface,
 plus a game in progress with a selection, a hint mark and the run picker, and the
@@ -25,6 +29,7 @@ from freecell.engine import MoveCards, Pile, legal_moves, parse_moves
 from freecell.storage import Settings
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
 from freecell.ui.shell.main_window import MainWindow
+from freecell.ui.shell.translations import install_translations
 from freecell.ui.table.layout import CardSize
 
 
@@ -54,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--deal", type=int, default=1)
     parser.add_argument("--window", default="1280x900", help="window size, WxH")
+    parser.add_argument("--language", default="en", help="de, ja, pseudo... (default en)")
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -61,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     folder: Path = args.folder
     folder.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
+    install_translations(app, args.language)
     window = MainWindow(
         Session(Settings(reduce_motion=True, card_size="fit"), deal_number=args.deal)
     )
