@@ -125,3 +125,21 @@ def test_the_core_imports_no_qt_and_no_solver() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_old_settings_files_still_load(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A file from before the one model (no solver_backend; card_size as the old
+    default wrote it, or not at all) loads as it was; what it lacks is the default."""
+    import json
+
+    from freecell.storage import SettingsStore
+
+    store = SettingsStore(tmp_path / "settings.json")
+    store.path.write_text(json.dumps({"version": 1, "card_size": "medium", "theme": "classic"}))
+    assert store.load().card_size == "medium"  # the player's (or the old default's) choice
+    assert store.load().solver_backend == "builtin"
+    store.path.write_text(json.dumps({"version": 1, "variant": "bakers-game"}))
+    loaded = store.load()
+    assert (loaded.variant, loaded.card_size) == ("bakers-game", "fit")
+    session = Session(loaded, deal_number=1)
+    assert session.game.variant.id == "bakers-game"
