@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from freecell.engine.cards import Suit
+from freecell.engine.variant import MAX_CELLS, MAX_COLUMNS
 
 COLUMN_CHARS = "1234567890"
 # The eighth free cell is written "i": "h" always means home.
@@ -43,6 +44,24 @@ class Pile:
 
     kind: PileKind
     index: int
+
+    def __post_init__(self) -> None:
+        """A pile no variant can have is refused here, precisely, so no later
+        ``label`` or ``notation`` meets an index it cannot name (an IndexError)."""
+        if isinstance(self.index, bool) or not isinstance(self.index, int):
+            raise ValueError(f"a pile index is a whole number, not {self.index!r}")
+        if self.kind is PileKind.COLUMN:
+            if not 0 <= self.index < MAX_COLUMNS:
+                raise ValueError(
+                    f"column index {self.index} is out of range: 0 to {MAX_COLUMNS - 1}"
+                )
+        elif self.kind is PileKind.CELL:
+            if self.index != ANY and not 0 <= self.index < MAX_CELLS:
+                raise ValueError(
+                    f"free cell index {self.index} is out of range: 0 to {MAX_CELLS - 1}"
+                )
+        elif self.index != ANY and not 0 <= self.index < len(Suit):
+            raise ValueError(f"foundation index {self.index} is not a suit (0 to 3)")
 
     @classmethod
     def column(cls, index: int) -> Pile:
@@ -97,11 +116,17 @@ class Move:
     dest: Pile
     count: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.count is not None and (
+            isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 1
+        ):
+            raise ValueError(f"a move takes at least one card, not {self.count!r}")
+
     @property
     def notation(self) -> str:
         src = self.source.notation
-        if self.source.is_foundation:
-            src += Suit(self.source.index).letter
+        if self.source.is_foundation and self.source.index != ANY:
+            src += Suit(self.source.index).letter  # (no suit named: printed, refused)
         text = src + self.dest.notation
         if self.count is not None and self.count > 1:
             text += f"v{self.count:x}"

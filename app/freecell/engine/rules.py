@@ -84,6 +84,8 @@ def check_move(position: Position, variant: Variant, move: Move) -> Move | Refus
     problem = _source_refusal(variant, move)
     if problem:
         return problem
+    if position.is_won:  # the legal-move list is empty too
+        return Refusal(Reason.GAME_WON)
     cards = source_cards(position, move.source)
     if not cards:
         return Refusal(_EMPTY_SOURCE[move.source.kind], pile=move.source)
@@ -329,6 +331,8 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
     """Every legal move, resolved.  Equivalent moves are listed once: a card goes to
     the first empty free cell and the first empty column only; no-op moves (a whole
     column to an empty column) and cell-to-cell moves are not moves."""
+    if position.is_won:
+        return []  # the game is over: taking a card back off a foundation is no move
     moves: list[Move] = []
     free_cell = next((i for i, c in enumerate(position.cells) if c is None), None)
     first_empty = next((i for i, col in enumerate(position.columns) if not col), None)
