@@ -80,12 +80,13 @@ def test_an_unknown_backend_is_an_error_and_the_child_keeps_serving(
 
 def test_cancel_stops_the_job_and_keeps_the_child(service: SolverService) -> None:
     pid = service.pid
+    spawned = service.spawned
     threading.Timer(0.3, service.cancel).start()
-    started = time.monotonic()
     verdict = service.solve(deal(11982, FREECELL), FREECELL, Budget(10**7, 60))
     assert isinstance(verdict, Unknown) and verdict.cancelled
-    assert time.monotonic() - started < 1.0
-    assert service.pid == pid  # a soft cancel keeps the process
+    # the search answered within the service's grace (a second), else the child
+    # would have been killed and another spawned (benchmarks/cancel.py times it)
+    assert service.pid == pid and service.spawned == spawned
     # The next job is not cancelled by the last one's cancel.
     assert isinstance(service.solve(deal(1, FREECELL), FREECELL), Solved)
 
