@@ -128,8 +128,9 @@ def test_the_testing_snippet_in_the_docs_passes(site: FakeSite) -> None:
 
 def test_the_example_installs_with_pip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The real thing: build the docs' example with its pyproject and pip-install it
-    (into a target folder, not the test venv; pip fetches the build backend as for
-    any install), then find it through importlib.metadata."""
+    (into a target folder, not the test venv), then find it through
+    importlib.metadata.  Offline: the build backend is the test venv's own
+    setuptools (the ``test`` extra), never one fetched from the network."""
     source = tmp_path / "src"
     source.mkdir()
     (source / "freecell_midnight.py").write_text(fenced("python", "freecell_midnight.py")[0])
@@ -143,6 +144,8 @@ def test_the_example_installs_with_pip(tmp_path: Path, monkeypatch: pytest.Monke
             "install",
             "--quiet",
             "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
             "--disable-pip-version-check",
             "--target",
             str(target),
