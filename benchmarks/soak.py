@@ -144,6 +144,10 @@ class Game:
     def focus(self) -> None:
         self.display.xdotool("windowactivate", "--sync", self.window)
 
+    def title(self) -> str:
+        """The window's title: it names the deal on the table ("Deal #617")."""
+        return self.display.xdotool("getwindowname", self.window).strip()
+
     def alive(self) -> bool:
         return self.process.poll() is None
 
@@ -219,6 +223,8 @@ def main() -> int:
     home = Path(tempfile.mkdtemp(prefix="freecell-soak-"))
     display = Display()
     crashes: list[str] = []
+    titles: set[str] = set()  # window titles seen while driven (each names a deal)
+    dealt: set[str] = set()  # ... and after each new deal of the run of deals
     events = 0
     try:
         game = Game(display, home, 1)
@@ -236,6 +242,8 @@ def main() -> int:
                 game.focus()
             display.xdotool(*random_event(rng, game))
             events += 1
+            if events % 10 == 0:
+                titles.add(game.title())
             time.sleep(rng.uniform(0.01, 0.08))
         game.focus()
         display.xdotool("key", "Escape", "key", "Escape")
@@ -246,6 +254,7 @@ def main() -> int:
             display.xdotool("key", "--clearmodifiers", "ctrl+n")
             deal_keys += 1
             time.sleep(0.15)
+            dealt.add(game.title())
         events += deal_keys
         time.sleep(SETTLE_S)
         alive = game.alive()
@@ -260,6 +269,8 @@ def main() -> int:
         ("seed", str(seed), ""),
         ("minutes driven", f"{minutes:.1f}", ""),
         ("events sent", str(events), f"(of which {deal_keys} new deals)"),
+        ("deals seen", str(len(titles)), "(distinct window titles while driven)"),
+        ("new deals dealt", str(len(dealt)), f"(distinct titles after the {deal_keys} keys)"),
         ("games played", str(games_counted(home)), "(counted in the statistics)"),
         ("crashes", str(len(crashes)), "; ".join(crashes)),
         ("tracebacks", str(tracebacks(home)), f"log and stderr in {home}"),
