@@ -170,10 +170,14 @@ def test_the_rules_refuse_or_resolve_any_move_on_any_variant(
         if not options:
             break
         position = apply_move(position, options[number % len(options)])
+    if count is not None and count < 1:
+        with pytest.raises(ValueError, match="at least one card"):
+            Move(source, dest, count)
+        return
     move = Move(source, dest, count)
     judged = check_move(position, variant, move)
     if isinstance(judged, Refusal):
-        assert judged.reason and str(move) and move.source.label and move.dest.label
+        assert judged.code and str(move) and move.source.label and move.dest.label
     else:  # resolved: exact, and it plays to a valid position
         assert judged.count is not None and judged.count >= 1 and judged.notation
         apply_move(position, judged).validate()
