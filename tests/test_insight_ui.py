@@ -55,6 +55,12 @@ class DirectService:
         self._cancel.clear()
         return BuiltinSolver().solve(position, variant, budget, self._cancel, mode)
 
+    def answer(self, position, variant, budget, mode, backend):  # type: ignore[no-untyped-def]
+        """As the worker answers for a backend that worked: its verdict, its id."""
+        from freecell.solver.backends import Answer
+
+        return Answer(self.solve(position, variant, budget, mode), backend.backend_id)
+
     def cancel(self) -> None:
         self._cancel.set()
 

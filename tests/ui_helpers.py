@@ -211,6 +211,12 @@ class FakeService:
         assert self.verdict is not None
         return self.verdict
 
+    def answer(self, position, variant, budget, mode, backend):  # type: ignore[no-untyped-def]
+        """As the worker answers for a backend that worked: its verdict, its id."""
+        from freecell.solver.backends import Answer
+
+        return Answer(self.solve(position, variant, budget, mode), backend.backend_id)
+
     def cancel(self) -> None:
         self.cancelled.set()
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     # not at run time: importing freecell.solver builds the solver API's dataclasses
     # (~6 ms of start-up), and the table's first frame needs none of it
     from freecell.solver.api import Budget, Mode, Verdict
+    from freecell.solver.backends import Answer, BackendLoader
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,18 @@ class HintService(Protocol):
         mode: Mode,
         backend: str = "builtin",
     ) -> Verdict: ...
+
+    def answer(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget,
+        mode: Mode,
+        backend: BackendLoader,
+    ) -> Answer:
+        """Solve with the player's ``backend``; the built-in search stands in, and
+        ``Answer.fallback`` says why, when it fails."""
+        ...
 
     def cancel(self) -> None: ...
 
@@ -70,6 +83,16 @@ class LazyService:
         backend: str = "builtin",
     ) -> Verdict:
         return self._get().solve(position, variant, budget, mode, backend=backend)
+
+    def answer(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget,
+        mode: Mode,
+        backend: BackendLoader,
+    ) -> Answer:
+        return self._get().answer(position, variant, budget, mode, backend)
 
     def cancel(self) -> None:
         if self._service is not None:

@@ -27,6 +27,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from freecell.core.backends import BackendChoice, backend_choices, resolve_backend
 from freecell.core.catalog import Catalog
 from freecell.core.events import (
     AppEvent,
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
     from freecell.core.analysis import Analysis
     from freecell.plugins import PluginManager
     from freecell.solver.api import Verdict as SolverVerdict
+    from freecell.solver.backends import BackendLoader
 
 log = logging.getLogger(__name__)
 
@@ -212,6 +214,16 @@ class Session:
         """Use another solver backend from now on (publishes :class:`BackendChanged`)."""
         self.change_settings(solver_backend=backend_id)
 
+    def solver_backend(self) -> BackendLoader:
+        """What one search asks: the player's backend as the enabled plugins provide
+        it now (the built-in when its plugin is off; see :mod:`freecell.core.backends`)."""
+        loader, _notice = resolve_backend(self.plugin_manager, self.settings.solver_backend)
+        return loader
+
+    def backend_choices(self) -> list[BackendChoice]:
+        """(id, name, can run here) of every backend on offer, for Preferences."""
+        return backend_choices(self.plugin_manager)
+
     # -- plugins ---------------------------------------------------------------------
     @property
     def plugin_manager(self) -> PluginManager | None:
@@ -259,6 +271,10 @@ class Session:
         if variant.notice is not None:
             self.play_variant(variant.value)
             messages.append(variant.notice)
+        # the choice is kept (the plugin may come back); the built-in answers meanwhile
+        _backend, backend_notice = resolve_backend(manager, self.settings.solver_backend)
+        if backend_notice is not None:
+            messages.append(backend_notice)
         self.publish(PluginsChanged(self.catalog, tuple(messages)))
         return messages
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QImage, QKeySequence, QPixmap
+from PySide6.QtGui import QAction, QImage, QKeySequence, QPixmap, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -45,6 +45,10 @@ log = logging.getLogger(__name__)
 Choice = tuple[str, str]
 """(id, display name)."""
 
+BackendChoice = tuple[str, str, bool]
+"""(id, display name, whether it can run here): one is listed but cannot be picked
+when it cannot run (Freecell Solver without ``fc-solve`` installed)."""
+
 CARD_SIZE_CHOICES: tuple[Choice, ...] = tuple(
     zip(
         CARD_SIZES,
@@ -58,6 +62,11 @@ _COMBOS: tuple[tuple[str, str, str], ...] = (
     ("variant", N_("&Variant:"), N_("The game played on the next deal")),
     ("scoring", N_("&Scoring:"), N_("How games are scored")),
     ("language", N_("Lan&guage:"), N_("The language of the game, from its next start")),
+    (
+        "solver_backend",
+        N_("Solver &backend:"),
+        N_("Which solver answers hints, the winnability check, ratings and the solution"),
+    ),
     ("theme", N_("Card &theme:"), N_("How the cards look")),
     ("surface", N_("Table s&urface:"), N_("The table under the cards")),
     ("card_size", N_("Card si&ze:"), N_("How large the cards are drawn")),
@@ -97,6 +106,7 @@ class PreferencesDialog(QDialog):
         themes: Sequence[Choice],
         surfaces: Sequence[Choice],
         card_sizes: Sequence[Choice] = CARD_SIZE_CHOICES,
+        backends: Sequence[BackendChoice] = (("builtin", "Built-in solver", True),),
         preview: Callable[[str], QImage | None] | None = None,
         languages: Sequence[Choice] | None = None,
         parent: QWidget | None = None,
@@ -115,7 +125,9 @@ class PreferencesDialog(QDialog):
             "surface": surfaces,
             "card_size": card_sizes,
             "language": language_choices() if languages is None else languages,
+            "solver_backend": [(b_id, b_name) for b_id, b_name, _ok in backends],
         }
+        unavailable = {b_id for b_id, _name, ok in backends if not ok}
 
         # a few cards of the theme chosen (``preview`` paints them for a theme id)
         self._preview = preview
@@ -137,11 +149,16 @@ class PreferencesDialog(QDialog):
             combo.setAccessibleDescription(description)
             combo.setToolTip(description)
             for choice_id, display in choices[name]:
-                # names from the catalogue (built-ins, N_); a language's own name stays
-                combo.addItem(display if name == "language" else _(display), choice_id)
+                # names from the catalogue (built-ins, N_); a language's own name and a
+                # plugin's backend name stay as given
+                own = name in ("language", "solver_backend")
+                combo.addItem(display if own else _(display), choice_id)
+                if name == "solver_backend" and choice_id in unavailable:
+                    _disable_item(combo, combo.count() - 1, _("It cannot run on this computer"))
             label = QLabel(label_text)
             label.setBuddy(combo)
-            form = game_form if name in ("variant", "scoring", "language") else look_form
+            in_game = name in ("variant", "scoring", "language", "solver_backend")
+            form = game_form if in_game else look_form
             form.addRow(label, combo)
             combo.currentIndexChanged.connect(lambda _i, n=name: self._combo_changed(n))
             self.combos[name] = combo
@@ -230,6 +247,16 @@ def language_choices() -> list[Choice]:
     return [(FOLLOW_SYSTEM, _("System language")), *sorted(SHIPPED.items(), key=lambda c: c[1])]
 
 
+def _disable_item(combo: QComboBox, index: int, why: str) -> None:
+    """List an entry that cannot be chosen, saying why in its tooltip."""
+    model = combo.model()
+    if isinstance(model, QStandardItemModel):
+        item = model.item(index)
+        if item is not None:
+            item.setEnabled(False)
+            item.setToolTip(why)
+
+
 def _select(combo: QComboBox, value: str) -> None:
     """Select the item whose id is ``value``; show an unavailable id rather than lose it."""
     index = combo.findData(value)
@@ -281,6 +308,7 @@ def install_preferences(window: MainWindow) -> QAction:
             scoring_schemes=session.scoring_choices(),
             themes=[(t.id, t.name) for t in catalog.themes],
             surfaces=[(s.id, s.name) for s in catalog.surfaces],
+            backends=session.backend_choices(),
             preview=lambda theme_id: deck_preview(
                 catalog.theme(theme_id), 64, window.devicePixelRatioF(), window.settings.large_print
             ),

@@ -58,7 +58,7 @@ class DealFilterChoice:
         kit = self.kit
         bar = kit.window.hint_bar
         variant = kit.game.variant
-        backend, jobs, budget = kit.backend, kit.jobs, self.rating_budget
+        backend, jobs, budget = kit.backend(), kit.jobs, self.rating_budget
         bar.show_message(f"Finding {self._words()}\u2026", "checking")
         token: list[int] = []  # filled once submitted
 
@@ -75,6 +75,7 @@ class DealFilterChoice:
                 return None
 
         def done(result: tuple[int, Rating] | None) -> None:
+            kit.report(backend.fallbacks[:1])
             if result is None:
                 bar.show_message(
                     f"No match in {chooser.max_tries} deals tried; try again, or loosen "

@@ -4,14 +4,16 @@ on the session's insight worker, and how they make their menu actions."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
 
-from freecell.engine import Game
-from freecell.solver.api import Budget
-from freecell.ui.features.solver_jobs import ServiceBackend, SolverJobs
+from freecell.engine import Game, Position, Variant
+from freecell.solver.api import Budget, Mode
+from freecell.solver.api import Verdict as SolverVerdict
+from freecell.solver.backends import Answer, fallback_message
+from freecell.ui.features.solver_jobs import ServiceBackend, SolverJobs, Work
 
 if TYPE_CHECKING:
     from freecell.core.analysis import Analysis
@@ -24,11 +26,13 @@ SOLUTION_BUDGET = Budget(states=400_000, seconds=8.0)
 @dataclass
 class FeatureKit:
     """The window, its session's analysis, and the jobs every feature submits to
-    (by slot: "live", "trace", "solution", "par", "deal")."""
+    (by slot: "live", "trace", "solution", "par", "deal"), asking the player's solver
+    backend (the session's, read when a job is made)."""
 
     window: MainWindow
     jobs: SolverJobs
-    backend: ServiceBackend
+    reported: set[str] = field(default_factory=set)
+    """Fallback sentences said since the backend last changed."""
 
     @property
     def game(self) -> Game:
@@ -37,6 +41,35 @@ class FeatureKit:
     @property
     def analysis(self) -> Analysis:
         return self.window.session.analysis
+
+    def backend(self) -> ServiceBackend:
+        """The player's backend as a ``SolverBackend`` that solves in the worker
+        (for rate_position and par_of; its ``fallbacks`` say when the built-in stood in)."""
+        return ServiceBackend(self.jobs.service, self.window.session.solver_backend())
+
+    def ask(self, position: Position, variant: Variant, budget: Budget, mode: Mode) -> Work:
+        """A job asking the player's backend; it answers an :class:`Answer`."""
+        backend = self.window.session.solver_backend()
+        return lambda service: service.answer(position, variant, budget, mode, backend)
+
+    def heard(self, answer: Answer) -> SolverVerdict:
+        """A background answer's verdict, its fallback said (see :meth:`report`)."""
+        if answer.fallback is not None:
+            self.report([fallback_message(answer.fallback)])
+        return answer.verdict
+
+    def report(self, sentences: list[str]) -> None:
+        """Say a background search's fallback once until the backend changes, and
+        never over a hint or a verdict the player asked for (then a later one says it)."""
+        bar = self.window.hint_bar
+        for sentence in sentences:
+            if sentence in self.reported:
+                continue
+            if sentence in bar.text:  # a hint said it already
+                self.reported.add(sentence)
+            elif bar.kind in ("idle", "info"):
+                self.reported.add(sentence)
+                bar.show_message(sentence, "info", timeout_ms=8000)
 
     def info(self, text: str) -> None:
         self.window.hint_bar.show_message(text, "info", timeout_ms=6000)

@@ -60,16 +60,18 @@ def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
             timeout_ms=6000,
         )
         return
+    # the built-in stood in for the player's backend: say so before the hint
+    said = f"{answer.fallback} " if answer.fallback else ""
     if isinstance(verdict, Solved):
         if not verdict.moves:
             bar.dismiss()
             return
         move = verdict.moves[0]
         window.scene.set_hint(resolved(game, move))
-        bar.show_message(f"Hint: {describe_move(game, move)}.", "hint")
+        bar.show_message(f"{said}Hint: {describe_move(game, move)}.", "hint")
     elif isinstance(verdict, Unsolvable):
         bar.show_message(
-            "This position is proven lost: a complete search found no way to win from here.",
+            f"{said}This position is proven lost: a complete search found no way to win from here.",
             "lost",
             [
                 ("Undo", window.undo),
@@ -80,12 +82,14 @@ def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
         )
     elif isinstance(verdict, Unknown):
         if verdict.suggested_move is None:
-            bar.show_message("No verdict in time, and no move to suggest.", "hint", timeout_ms=6000)
+            bar.show_message(
+                f"{said}No verdict in time, and no move to suggest.", "hint", timeout_ms=6000
+            )
             return
         move = verdict.suggested_move
         window.scene.set_hint(resolved(game, move))
         bar.show_message(
-            f"Try this: {describe_move(game, move)}. "
+            f"{said}Try this: {describe_move(game, move)}. "
             "(The search ran out of time, so this is only a suggestion.)",
             "hint",
         )

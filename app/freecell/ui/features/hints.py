@@ -11,6 +11,7 @@ answer that arrives for a position no longer on the table is dropped.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     # the solver API's dataclasses (~6 ms of start-up on Python 3.11), and the
     # table's first frame needs none of it.
     from freecell.solver.api import Verdict
+    from freecell.solver.backends import BackendLoader
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,8 @@ class HintAnswer:
     position: Position
     verdict: Verdict
     error: str | None = None
+    backend_id: str = ""  # who answered ("" when not asked by loader)
+    fallback: str | None = None  # the sentence when the built-in stood in
 
 
 class _Signals(QObject):
@@ -54,7 +58,7 @@ class _HintJob(QRunnable):
         token: int,
         position: Position,
         variant: Variant,
-        backend_id: str | None,
+        backend: BackendLoader | None,
     ) -> None:
         super().__init__()
         self._service = service
@@ -62,37 +66,51 @@ class _HintJob(QRunnable):
         self._token = token
         self._position = position
         self._variant = variant
-        self._backend = backend_id
+        self._backend = backend
 
     def run(self) -> None:
         from freecell.solver.api import Budget, Mode, Unknown
+        from freecell.solver.backends import fallback_message
 
         budget = Budget(states=HINT_STATES, seconds=HINT_SECONDS)
         error: str | None = None
+        fallback: str | None = None
+        backend_id = ""
         verdict: Verdict
         try:
             if self._backend is None:
                 verdict = self._service.solve(self._position, self._variant, budget, Mode.FAST)
             else:
-                verdict = self._service.solve(
-                    self._position, self._variant, budget, Mode.FAST, backend=self._backend
+                answer = self._service.answer(
+                    self._position, self._variant, budget, Mode.FAST, self._backend
                 )
+                verdict, backend_id = answer.verdict, answer.backend_id
+                if answer.fallback is not None:
+                    fallback = fallback_message(answer.fallback)
         except Exception as exc:  # the worker died or the backend failed: no claim
             log.exception("hint search failed")
             verdict = Unknown(None)
             error = str(exc) or type(exc).__name__
-        self._signals.done.emit(HintAnswer(self._token, self._position, verdict, error))
+        reply = HintAnswer(self._token, self._position, verdict, error, backend_id, fallback)
+        self._signals.done.emit(reply)
 
 
 class HintRunner(QObject):
-    """Starts searches, cancels them, and emits ``answered`` only for the current one."""
+    """Starts searches, cancels them, and emits ``answered`` only for the current one.
+
+    ``backend`` says which solver backend to ask, when asked (on the GUI thread, at
+    each request): the player's choice, as the session resolves it."""
 
     answered = Signal(object)  # HintAnswer, for the request still current
 
-    def __init__(self, service: HintService | None, backend_id: str | None = None) -> None:
+    def __init__(
+        self,
+        service: HintService | None,
+        backend: Callable[[], BackendLoader] | None = None,
+    ) -> None:
         super().__init__()
         self.service = service
-        self.backend_id = backend_id
+        self.backend = backend
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(2)
         self._signals = _Signals(self)
@@ -116,9 +134,9 @@ class HintRunner(QObject):
         self.cancel()
         self._token += 1
         self._pending = position
-        self._pool.start(
-            _HintJob(self.service, self._signals, self._token, position, variant, self.backend_id)
-        )
+        backend = self.backend() if self.backend is not None else None
+        job = _HintJob(self.service, self._signals, self._token, position, variant, backend)
+        self._pool.start(job)
         return True
 
     def cancel(self) -> None:

@@ -22,7 +22,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 
 from freecell.analysis.difficulty import Rating
 from freecell.analysis.insight import RatingCache, WinnabilityTrail
-from freecell.core import AppEvent, SettingsChanged
+from freecell.core import AppEvent, BackendChanged, SettingsChanged
 from freecell.engine import DealStarted, Event, Game, GameWon, MoveApplied, Position, Redone, Undone
 from freecell.solver.api import Budget
 from freecell.solver.api import Verdict as SolverVerdict
@@ -32,7 +32,7 @@ from freecell.ui.features.feature_kit import FeatureKit
 from freecell.ui.features.hints import HintService
 from freecell.ui.features.rating import RatingAndPar, rating_tip
 from freecell.ui.features.solution import ShowSolution
-from freecell.ui.features.solver_jobs import ServiceBackend, SolverJobs
+from freecell.ui.features.solver_jobs import SolverJobs
 from freecell.ui.features.undo_winnable import UndoToWinnable
 from freecell.ui.features.winnability import InsightSettings, LiveWinnability, state_of
 
@@ -60,7 +60,7 @@ class Insight(QObject):
         session = window.session
         self.settings = InsightSettings(live=session.settings.live_winnability)
         self.jobs = SolverJobs(service, self)
-        self.kit = FeatureKit(window, self.jobs, ServiceBackend(service))
+        self.kit = FeatureKit(window, self.jobs)
         # made in the order of their Game menu entries
         self.undo = UndoToWinnable(self.kit, before_undo=lambda: self.stepper.stop())
         self.solution = ShowSolution(self.kit)
@@ -99,6 +99,15 @@ class Insight(QObject):
     def _on_app_event(self, event: AppEvent) -> None:
         if isinstance(event, SettingsChanged) and "live_winnability" in event.changed:
             self.on_settings_changed(event.new)
+        elif isinstance(event, BackendChanged):
+            self._backend_changed()
+
+    def _backend_changed(self) -> None:
+        """Ask the new backend: the searches in flight asked the old one."""
+        self.kit.reported.clear()
+        for slot in ("live", "trace", "par"):
+            self.jobs.cancel(slot)
+        self.live.position_changed()
 
     def on_settings_changed(self, settings: Settings) -> None:
         """Follow the live winnability switch of the session's settings (saved

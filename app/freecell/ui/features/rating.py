@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel
 
 from freecell.analysis.difficulty import Difficulty, Rating, par_of, rate_position
 from freecell.engine import Game
+from freecell.solver.backends import BUILTIN_ID
 from freecell.ui.features.feature_kit import FeatureKit
 from freecell.ui.features.hints import HintService
 from freecell.ui.panels.status import PRIORITY_RATING
@@ -47,8 +48,13 @@ class RatingAndPar:
         need_rating = self.rating is None
         need_par = self.par is None
         kit = self.kit
-        backend, cache, jobs = kit.backend, kit.analysis.ratings, kit.jobs
+        backend, cache, jobs = kit.backend(), kit.analysis.ratings, kit.jobs
         token: list[int] = []  # filled once submitted
+        # only the built-in search's figures are kept: the cache stands beside the
+        # shipped table, which the built-in makes
+
+        def keep() -> bool:
+            return backend.id == BUILTIN_ID and not backend.fallbacks
 
         def wanted() -> bool:  # a cancelled search answers "unknown": never cache that
             return not token or jobs.is_current("par", token[0])
@@ -56,14 +62,15 @@ class RatingAndPar:
         def work(_service: HintService) -> tuple[Rating | None, int | None]:
             # the cache is written here, off the GUI thread (it fsyncs)
             rating = rate_position(start, variant, backend=backend) if need_rating else None
-            if rating is not None and wanted():
+            if rating is not None and wanted() and keep():
                 cache.put_rating(variant, number, rating)
             par = par_of(start, variant, backend=backend) if need_par and wanted() else None
-            if par is not None and wanted():
+            if par is not None and wanted() and keep():
                 cache.put_par(variant, number, par)
             return rating, par
 
         def done(result: tuple[Rating | None, int | None]) -> None:
+            kit.report(backend.fallbacks[:1])
             rating, par = result
             if kit.game.deal_number != number or kit.game.variant != variant:
                 return

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from freecell.analysis.insight import Verdict
 from freecell.solver.api import Mode, Solved, Unsolvable
-from freecell.solver.api import Verdict as SolverVerdict
+from freecell.solver.backends import Answer, fallback_message
 from freecell.ui.features.feature_kit import SOLUTION_BUDGET, FeatureKit
 from freecell.ui.panels.solution_stepper import SolutionStepper
 
@@ -44,25 +44,31 @@ class ShowSolution:
         position, variant = game.position, game.variant
         bar.show_message("Looking for a solution\u2026", "checking")
 
-        def done(verdict: SolverVerdict) -> None:
+        def done(answer: Answer) -> None:
+            verdict = answer.verdict
             kit.analysis.record(position, verdict)
             if position != kit.game.position:
                 return
+            # the built-in stood in for the player's backend: say so first
+            said = f"{fallback_message(answer.fallback)} " if answer.fallback else ""
             if isinstance(verdict, Solved):
-                bar.dismiss()
+                if said:
+                    bar.show_message(said.strip(), "info", timeout_ms=8000)
+                else:
+                    bar.dismiss()
                 self.stepper.start(verdict.moves)
             elif isinstance(verdict, Unsolvable):
-                bar.show_message(LOST, "lost")
+                bar.show_message(f"{said}{LOST}", "lost")
             else:
                 bar.show_message(
-                    "The solver found no solution in time; nothing is claimed.",
+                    f"{said}The solver found no solution in time; nothing is claimed.",
                     "info",
                     timeout_ms=6000,
                 )
 
         kit.jobs.submit(
             "solution",
-            lambda service: service.solve(position, variant, SOLUTION_BUDGET, Mode.SHORT),
+            kit.ask(position, variant, SOLUTION_BUDGET, Mode.SHORT),
             done,
             lambda error: bar.show_message(
                 f"The solver stopped unexpectedly ({error}).", "refused", timeout_ms=6000

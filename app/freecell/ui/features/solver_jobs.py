@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from freecell.engine import Position, Variant
 from freecell.solver.api import Budget, CancelToken, Mode, Verdict
+from freecell.solver.backends import BackendLoader, fallback_message
 from freecell.ui.features.hints import HintService
 
 log = logging.getLogger(__name__)
@@ -34,14 +35,17 @@ DEFAULT_BUDGET = Budget()
 
 
 class ServiceBackend:
-    """A ``SolverBackend`` that solves in the service's worker process, so pure
-    functions such as :func:`freecell.analysis.difficulty.rate_position` can run there."""
+    """A ``SolverBackend`` that solves in the service's worker process with the
+    player's backend (``backend()``, read on the GUI thread when the job is made),
+    so pure functions such as :func:`freecell.analysis.difficulty.rate_position` can
+    run there.  ``fallbacks`` keeps the sentence of each time the built-in stood in."""
 
-    id = "builtin"
-    name = "Built-in solver (worker process)"
-
-    def __init__(self, service: HintService) -> None:
+    def __init__(self, service: HintService, backend: BackendLoader | None = None) -> None:
         self.service = service
+        self.backend = backend
+        self.id = backend.backend_id if backend is not None else "builtin"
+        self.name = backend.backend_name if backend is not None else "Built-in solver"
+        self.fallbacks: list[str] = []
 
     def available(self) -> bool:
         return True
@@ -54,7 +58,12 @@ class ServiceBackend:
         cancel: CancelToken | None = None,
         mode: Mode = Mode.FAST,
     ) -> Verdict:
-        return self.service.solve(position, variant, budget, mode)
+        if self.backend is None:
+            return self.service.solve(position, variant, budget, mode)
+        answer = self.service.answer(position, variant, budget, mode, self.backend)
+        if answer.fallback is not None:
+            self.fallbacks.append(fallback_message(answer.fallback))
+        return answer.verdict
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from freecell.engine import RedoTo, UndoTo
 from freecell.solver.api import Mode
-from freecell.solver.api import Verdict as SolverVerdict
+from freecell.solver.backends import Answer
 from freecell.ui.features.feature_kit import LIVE_BUDGET, FeatureKit
 
 MAX_TRACE_CHECKS = 12  # positions re-checked to pin down the losing move
@@ -52,16 +52,12 @@ class UndoToWinnable:
         position = trail.path_positions(game)[index]
         variant = game.variant
 
-        def done(verdict: SolverVerdict) -> None:
-            if kit.analysis.record(position, verdict) is None:
+        def done(answer: Answer) -> None:
+            if kit.analysis.record(position, kit.heard(answer)) is None:
                 self.traced = MAX_TRACE_CHECKS  # no verdict in time: stop tracing
             self.trace(again=False)
 
-        kit.jobs.submit(
-            "trace",
-            lambda service: service.solve(position, variant, LIVE_BUDGET, Mode.FAST),
-            done,
-        )
+        kit.jobs.submit("trace", kit.ask(position, variant, LIVE_BUDGET, Mode.FAST), done)
 
     def _losing_move_found(self) -> None:
         self.update_action()

@@ -130,8 +130,8 @@ class LiveWinnability(QObject):
             return
         self.kit.jobs.submit(
             "live",
-            lambda service: service.solve(position, variant, LIVE_BUDGET, Mode.FAST),
-            lambda verdict: self.on_verdict(position, verdict),
+            self.kit.ask(position, variant, LIVE_BUDGET, Mode.FAST),
+            lambda answer: self.on_verdict(position, self.kit.heard(answer)),
         )
 
     def on_hint(self, answer: HintAnswer) -> None:

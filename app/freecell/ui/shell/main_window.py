@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QVBoxLayout, QWidget
 from freecell import __version__
 from freecell.core import (
     AppEvent,
+    BackendChanged,
     Catalog,
     PluginsChanged,
     Session,
@@ -143,7 +144,7 @@ class MainWindow(QMainWindow):
             par=lambda: self.session.known_par(self.session.game),
         )
 
-        self.hints = HintRunner(self.session.hint_service)
+        self.hints = HintRunner(self.session.hint_service, self.session.solver_backend)
         self.hints.answered.connect(self._on_hint)
         self.auto_finish_timer = QTimer(self)
         self.auto_finish_timer.setInterval(MOVE_MS + 40)
@@ -365,6 +366,11 @@ class MainWindow(QMainWindow):
                 self.hint_bar.show_message(" ".join(event.notices), "info", timeout_ms=12000)
         elif isinstance(event, VariantChanged):
             self._menus.show()
+        elif isinstance(event, BackendChanged) and self.hints.busy:
+            # the search in flight asks the old backend: ask the new one instead
+            self.hints.cancel()
+            self.scene.set_hint(None)
+            self.hint_bar.dismiss()
 
     def _show_settings(self, new: Settings, changed: frozenset[str]) -> None:
         """Make the table show ``new`` as a fresh start with it would."""
