@@ -141,3 +141,24 @@ def test_a_plugin_switched_off_gives_the_table_of_a_fresh_start(qtbot: Any) -> N
         fresh.show()
     _same_picture(qtbot, window, fresh)
     assert [t.id for t in window.catalog.themes] == [t.id for t in fresh.catalog.themes]
+
+
+def test_the_menus_follow_what_the_plugins_offer(qtbot: Any) -> None:
+    """Switched off at run time, a variant plugin's variants leave Game > Variant and
+    a theme plugin's themes leave View > Card theme, as on a fresh start."""
+    from freecell.plugins import create_manager
+
+    window = _shown(qtbot, BASE)
+    manager = create_manager({})
+    window.session.attach_plugins(manager)
+
+    def entries(menu: str, title: str) -> list[str]:
+        sub = next(a.menu() for a in window.menus[menu].actions() if a.text() == title)
+        return [a.text() for a in sub.actions()]
+
+    assert entries("game", "&Variant") == [v.name for v in BUILTIN_VARIANTS]
+    manager.set_enabled("variants", False)
+    manager.set_enabled("themes", False)
+    assert entries("game", "&Variant") == [v.name for v in window.catalog.variants] == ["FreeCell"]
+    assert entries("view", "Card &theme") == [t.name for t in window.catalog.themes]
+    assert len(entries("view", "Card &theme")) == 1

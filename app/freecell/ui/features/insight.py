@@ -169,7 +169,6 @@ class Insight(QObject):
         return self.undo.undo_to_winnable()
 
     def set_winnable_only(self, on: bool) -> None:
-        self.settings.winnable_only = on
         self.deal_filter.set_winnable_only(on)
 
     def new_deal(self) -> bool:

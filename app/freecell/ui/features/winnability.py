@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel
 
-from freecell.analysis.insight import DealFilter, Verdict
+from freecell.analysis.insight import Verdict
 from freecell.engine import Position
 from freecell.solver.api import Mode
 from freecell.solver.api import Verdict as SolverVerdict
@@ -30,11 +30,10 @@ LOST_STYLE = "color: #ff9aa5; font-weight: 600;"
 
 @dataclass
 class InsightSettings:
-    """The insight choices; ``live`` mirrors the session's ``live_winnability``."""
+    """The live switch as shown; it mirrors the session's ``live_winnability``
+    (winnable-only and the difficulty filter are the session's deal chooser's)."""
 
     live: bool = True
-    winnable_only: bool = False
-    wanted: DealFilter = DealFilter.ANY
 
 
 def state_of(verdict: Verdict | None) -> str:

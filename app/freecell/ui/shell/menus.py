@@ -198,6 +198,7 @@ class Menus:
             "help": help_menu,
         }
         self.size_actions: dict[CardSize, QAction] = {}
+        self._groups: dict[int, QActionGroup] = {}  # each list's, by its menu
         self.variant_group = QActionGroup(w)
         self._shown: tuple[object, ...] = ()
         self.show()
@@ -243,7 +244,10 @@ class Menus:
         self, menu: QMenu, items: Sequence[tuple[str, str, Callable[[], object]]]
     ) -> QActionGroup:
         menu.clear()
-        group = QActionGroup(menu)
+        old = self._groups.pop(id(menu), None)
+        if old is not None:
+            old.deleteLater()
+        group = self._groups[id(menu)] = QActionGroup(menu)
         for text, tip, slot in items:
             a = new_action(text, menu, checkable=True)
             if tip:
