@@ -200,8 +200,13 @@ def test_install_script_refuses_unknown_options(tmp_path: Path) -> None:
 def test_dependencies_are_minimal_and_pinned_to_ranges() -> None:
     project = pyproject()["project"]
     names = {re.split(r"[<>=!~; ]", dep, maxsplit=1)[0] for dep in project["dependencies"]}
-    # babel: numbers and dates in the player's locale, and the catalogues at build time
-    assert names == {"PySide6-Essentials", "pluggy", "platformdirs", "babel"}
+    # babel: numbers and dates in the player's locale, and the catalogues at build time;
+    # jeepney (Linux only): the AT-SPI registry says which screen readers hear
+    # announcements (docs/accessibility.md)
+    assert names == {"PySide6-Essentials", "pluggy", "platformdirs", "babel", "jeepney"}
+    assert any(
+        d.startswith("jeepney") and "sys_platform == 'linux'" in d for d in project["dependencies"]
+    )
     for dep in project["dependencies"]:
         assert "<" in dep.split(";")[0], f"{dep}: give an upper bound"
     # DESIGN.md's trap: PySide6 6.12.0 aborts on Python 3.11.

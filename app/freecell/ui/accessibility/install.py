@@ -33,6 +33,7 @@ from freecell.engine import (
     MoveApplied,
     MoveRefused,
     NoMovesLeft,
+    Pile,
     Redone,
     Undone,
 )
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
 
 _RING: FocusRing | None = None
+# the win is said once the results panel is up (it shows a moment after the last move)
+RESULTS_WAIT_MS = 3000
 
 
 @dataclass
@@ -110,7 +113,11 @@ class Accessibility:
             controller.clear_selection()
             self.live.announce("Run picker closed.")
             return False
-        controller.open_picker(pile.index, depth)
+        self._opening_picker = True  # the picker says what it picked up
+        try:
+            controller.open_picker(pile.index, depth)
+        finally:
+            self._opening_picker = False
         self.window.view.ensureVisible(controller.picker.sceneBoundingRect(), 12, 12)
         self.live.announce(
             f"Run picker on {pile.label}: {text.plural(len(cards) - depth, 'card')} "
@@ -170,6 +177,8 @@ class Accessibility:
             if self.live.last != "No legal move is left.":  # the message bar said it
                 self.live.announce("No legal move is left.", assertive=True)
         elif isinstance(event, GameWon):
+            # said when the results panel has the focus: a focus change cuts speech off
+            self.live.hold(RESULTS_WAIT_MS)
             self.live.announce(text.describe_won(event.move_count, event.seconds), assertive=True)
         if isinstance(event, MoveApplied | Undone | Redone):
             self.model.notify_changed(event.before)
@@ -177,6 +186,19 @@ class Accessibility:
             self.model.notify_changed(None)
 
     _said_refusal: str = ""
+    _opening_picker: bool = False
+
+    def selection_changed(self, before: tuple[Pile, int] | None) -> None:
+        """Cards picked up or put down: their state changes, and it is said."""
+        self.model.notify_selection(before)
+        after = self.window.controller.selection
+        position = self.window.bus.game.position
+        if self._opening_picker:
+            return  # the picker says what it picked up
+        if after is not None:
+            self.live.announce(text.describe_pick_up(position, *after))
+        elif before is not None:
+            self.live.announce_put_down(text.describe_put_down(position, *before))
 
     def on_message(self, message: str, kind: str) -> None:
         """The message bar changed: hints, verdicts, refusals and other notes are
@@ -191,6 +213,7 @@ class Accessibility:
 
     def focus_moved(self) -> None:
         self.model.notify_focus()
+        self.live.focus_changed()
         self._sync_halo()
         if self.keyboard_active and self.halo.isVisible():
             # large cards scroll: keep the keyboard focus on screen
@@ -222,7 +245,9 @@ class _InputKind(QObject):
             self.a11y.keyboard_active = False
         elif kind == QEvent.Type.FocusIn and watched is self.a11y.window.view:
             # the table got the keyboard: say which card it is on
-            self.a11y.model.notify_focus()
+            # (after Qt's own focus event for the view, which comes after this filter)
+            self.a11y.model.notify_focus(again=True)
+            self.a11y.live.focus_changed()
         return False
 
 
@@ -230,9 +255,10 @@ class _ResultsKeys(QObject):
     """Escape on the results panel closes it; when it hides, the table gets the
     keyboard back (a hidden widget must not keep the focus)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MainWindow, shown: Callable[[], None]) -> None:
         super().__init__(window)
         self.window = window
+        self.shown = shown
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         results = self.window.results
@@ -242,6 +268,8 @@ class _ResultsKeys(QObject):
                 return True
         elif event.type() == QEvent.Type.Hide and watched is results:
             self.window.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif event.type() == QEvent.Type.Show and watched is results:
+            self.shown()
         return False
 
 
@@ -285,25 +313,17 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     action("previousPane", "Previous area", ["Shift+F6"], lambda: a11y.cycle_focus(True))
 
     window.bus.subscribe(a11y.on_event)
-
-    bar = window.hint_bar
-
-    def say(message: str, kind: str) -> None:
-        bar.label.setAccessibleDescription(message)
-        a11y.on_message(message, kind)
-
-    bar.listeners.append(say)
-
+    # every message of the message bar is said (hints, verdicts, refusals, notes)
+    window.hint_bar.listeners.append(a11y.on_message)
+    live.focus_target = model.focus_target
+    live.carry = model.carry
+    live.focus_pending = model.focus_pending
+    live.send_focus = model.send_focus
     controller = window.controller
-    previous = controller.on_focus_text
-
-    def focus_text(words: str) -> None:
-        if previous is not None:
-            previous(words)
-        a11y.focus_moved()
-
-    controller.on_focus_text = focus_text
-    keys = _ResultsKeys(window)
+    # (the table keeps its own name, "Card table": the focused card says where it is)
+    controller.on_focus_text = lambda _words: a11y.focus_moved()
+    controller.selection_changed.connect(a11y.selection_changed)
+    keys = _ResultsKeys(window, live.release)
     window.results.installEventFilter(keys)
     for button in (window.results.new_button, window.results.replay_button):
         button.installEventFilter(keys)
@@ -315,6 +335,7 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     window.view.viewport().installEventFilter(kind)
     a11y.filters = (keys, kind)  # (kept alive with it)
     window.accessibility = a11y
+    window.view.setAccessibleName("Card table")
     a11y._sync_halo()
     live.label.setText("D describes the table; F1 lists the keys.")
     return a11y

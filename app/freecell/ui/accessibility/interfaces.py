@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QAccessibleWidget
 
 from freecell.engine import DECK, BuildRule, Card, Pile, PileKind, Position, Variant
 from freecell.ui.accessibility import text
+from freecell.ui.accessibility.announcer import focused_widget_interface
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
@@ -58,6 +59,13 @@ class TableAccessibility:
         _KEEP.extend(self.cards.values())
         self._where_key: Position | None = None
         self._where: dict[Card, tuple[Pile, int]] = {}
+        # a message the announcer has the focused card or pile carry as its
+        # description for a moment (see announcer.py)
+        self.carried: tuple[_Item, str] | None = None
+        self._focus_pending = False
+        self._names: dict[Card, str] = {}  # the names last told, to tell changes
+        self._told: QAccessibleInterface | None = None  # the focus last told
+        self._again = False
 
     # -- reading the live table ------------------------------------------------------
     @property
@@ -120,18 +128,52 @@ class TableAccessibility:
         top_left = self.view.viewport().mapToGlobal(view_rect.topLeft())
         return QRect(top_left, view_rect.size())
 
+    def focus_target(self) -> QAccessibleInterface | None:
+        """The object a screen reader has the focus on, for the announcer."""
+        if self.view.hasFocus():
+            return self.focused_interface()
+        return focused_widget_interface()
+
+    def carry(self, iface: QAccessibleInterface, message: str | None) -> bool:
+        """Have a card or pile of ours carry ``message`` as its description (None:
+        its own again); False for any other object."""
+        if not isinstance(iface, _Item):
+            return False
+        self.carried = None if message is None else (iface, message)
+        return True
+
     # -- events ----------------------------------------------------------------------
-    def notify_focus(self) -> None:
-        """Tell assistive technology the keyboard focus moved to another card."""
-        if not QAccessible.isActive() or not self.view.hasFocus():
-            return
+    def notify_focus(self, *, again: bool = False) -> None:
+        """The keyboard focus moved to another card (``again``: the table got the
+        keyboard back, the same card is told again): told in ``send_focus``, when the
+        announcer delivers (names first, then the focus, then the messages)."""
+        self._focus_pending = True
+        self._again = self._again or again
+
+    def focus_pending(self) -> bool:
+        """Whether a focus event waits (and only if it can be sent)."""
+        if self._focus_pending and not (QAccessible.isActive() and self.view.hasFocus()):
+            self._focus_pending = False
+        return self._focus_pending
+
+    def send_focus(self) -> bool:
+        """Tell the focus, once per object (not again for the same card unless the
+        table got the keyboard back); whether a focus event was sent."""
+        pending, self._focus_pending = self._focus_pending, False
+        again, self._again = self._again, False
+        if not pending or not QAccessible.isActive() or not self.view.hasFocus():
+            return False
         iface = self.focused_interface()
-        if iface is not None:
-            QAccessible.updateAccessibility(QAccessibleEvent(iface, QAccessible.Event.Focus))
+        if iface is None or (iface is self._told and not again):
+            return False
+        self._told = iface
+        QAccessible.updateAccessibility(QAccessibleEvent(iface, QAccessible.Event.Focus))
+        return True
 
     def notify_changed(self, before: Position | None = None) -> None:
         """The position changed: the piles whose cards changed get their children
-        reordered and a new name (all of them after a new deal, ``before=None``)."""
+        reordered and a new name (all of them after a new deal, ``before=None``), and
+        so does every card whose name is not the same now."""
         if not QAccessible.isActive() or self.table is None:
             return
         after = self.position
@@ -142,6 +184,36 @@ class TableAccessibility:
             QAccessible.updateAccessibility(
                 QAccessibleEvent(iface, QAccessible.Event.ObjectReorder)
             )
+            QAccessible.updateAccessibility(QAccessibleEvent(iface, QAccessible.Event.NameChanged))
+        names = self._names
+        self._names = {c: iface.text(QAccessible.Text.Name) for c, iface in self.cards.items()}
+        for c, iface in self.cards.items():
+            if names.get(c) != self._names[c]:
+                QAccessible.updateAccessibility(
+                    QAccessibleEvent(iface, QAccessible.Event.NameChanged)
+                )
+
+    def notify_selection(self, before: tuple[Pile, int] | None) -> None:
+        """Cards were picked up or put down: their ``selected`` state changed, and
+        their pile's name says how many are picked up."""
+        if not QAccessible.isActive() or self.table is None:
+            return
+        after = self.selection()
+        if after == before:
+            return
+        for spot, kind in (
+            (before, QAccessible.Event.SelectionRemove),
+            (after, QAccessible.Event.SelectionAdd),
+        ):
+            if spot is None:
+                continue
+            pile, depth = spot
+            cards = text.pile_cards(self.position, pile)
+            chosen = cards[depth:] if pile.is_column else cards
+            for c in chosen:
+                QAccessible.updateAccessibility(QAccessibleEvent(self.cards[c], kind))
+            iface = self.pile_interface(pile)
+            QAccessible.updateAccessibility(QAccessibleEvent(iface, kind))
             QAccessible.updateAccessibility(QAccessibleEvent(iface, QAccessible.Event.NameChanged))
 
 
@@ -201,6 +273,11 @@ class _Item(QAccessibleInterface):
     def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
         return None
 
+    def carried_message(self) -> str:
+        """The announcer's message while this object carries it (see announcer.py)."""
+        carried = self.model.carried
+        return carried[1] if carried is not None and carried[0] is self else ""
+
     def _visible(self, r: QRect) -> bool:
         vp = self.model.view.viewport()
         area = QRect(vp.mapToGlobal(QPoint(0, 0)), vp.size())
@@ -247,9 +324,13 @@ class PileInterface(_Item):
     def text(self, t: QAccessible.Text) -> str:
         model = self.model
         if t == QAccessible.Text.Name:
-            return text.pile_description(model.position, model.variant, self.pile)
+            name = text.pile_description(model.position, model.variant, self.pile)
+            selection = model.selection()
+            if selection is not None and selection[0] == self.pile:
+                name += text.selection_note(model.position, *selection)
+            return name
         if t == QAccessible.Text.Description:
-            return _pile_help(self.pile, model.variant)
+            return self.carried_message() or _pile_help(self.pile, model.variant)
         return ""
 
     def rect(self) -> QRect:
@@ -319,7 +400,9 @@ class CardInterface(_Item):
         if t == QAccessible.Text.Name:
             return text.card_name(model.position, model.variant, pile, depth)
         if t == QAccessible.Text.Description:
-            return text.card_description(model.position, model.variant, pile, depth)
+            return self.carried_message() or text.card_description(
+                model.position, model.variant, pile, depth
+            )
         return ""
 
     def rect(self) -> QRect:

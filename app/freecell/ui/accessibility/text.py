@@ -309,3 +309,31 @@ def describe_won(move_count: int, seconds: float) -> str:
         else plural(secs, "second")
     )
     return f"You won! All 52 cards are home, in {plural(move_count, 'move')} and {time}."
+
+
+def describe_pick_up(position: Position, pile: Pile, depth: int) -> str:
+    """ "Picked up the six of spades from column 1."; "Picked up 3 cards from
+    column 4, the nine of clubs down to the seven of hearts."."""
+    cards = pile_cards(position, pile)[depth:] if pile.is_column else pile_cards(position, pile)
+    if not cards:
+        return ""
+    if len(cards) == 1:
+        return f"Picked up the {card_word(cards[0])} from {pile.label}."
+    return (
+        f"Picked up {len(cards)} cards from {pile.label}, the {card_word(cards[0])} "
+        f"down to the {card_word(cards[-1])}."
+    )
+
+
+def describe_put_down(position: Position, pile: Pile, depth: int) -> str:
+    cards = pile_cards(position, pile)[depth:] if pile.is_column else pile_cards(position, pile)
+    if not cards:
+        return ""
+    what = f"the {card_word(cards[0])}" if len(cards) == 1 else plural(len(cards), "card")
+    return f"Put down {what}; nothing is picked up."
+
+
+def selection_note(position: Position, pile: Pile, depth: int) -> str:
+    """What a pile's name adds while cards of it are picked up."""
+    count = len(pile_cards(position, pile)) - depth if pile.is_column else 1
+    return f"; {plural(count, 'card')} picked up"

@@ -42,7 +42,8 @@ class HintBar(QFrame):
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setAccessibleName(_("Game message"))
+        # no fixed accessible name: a label's name is its text, so the name is the message
+        self.label.setAccessibleDescription(_("Game message"))
         row.addWidget(self.label, 1)
         self._buttons_row = QHBoxLayout()
         self._buttons_row.setSpacing(6)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QPointF, Qt, QTimer
+from PySide6.QtCore import QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
@@ -58,6 +58,9 @@ class _Press:
 
 
 class InputController(QObject):
+    # the picked-up cards changed; the argument is what was picked up before (or None)
+    selection_changed = Signal(object)
+
     def __init__(
         self,
         scene: TableScene,
@@ -70,7 +73,7 @@ class InputController(QObject):
         self._dispatch = dispatch
         self._position = position
         self._on_refused = on_refused
-        self.selection: tuple[Pile, int] | None = None
+        self._selection: tuple[Pile, int] | None = None
         self.focus_index = 0  # into piles(): cells, foundations, columns
         self.focus_depth = -1  # inside a column; -1 = its last card
         self.picker = RunPickerItem()
@@ -84,6 +87,17 @@ class InputController(QObject):
         self._hold.timeout.connect(self._open_picker)
         self.focus_text = ""
         self.on_focus_text: Callable[[str], None] | None = None
+
+    @property
+    def selection(self) -> tuple[Pile, int] | None:
+        """The picked-up card or run: its pile and the depth of its first card."""
+        return self._selection
+
+    @selection.setter
+    def selection(self, value: tuple[Pile, int] | None) -> None:
+        before, self._selection = self._selection, value
+        if before != value:
+            self.selection_changed.emit(before)
 
     # -- shared -------------------------------------------------------------------------
     def piles(self) -> list[Pile]:

@@ -1,0 +1,39 @@
+"""The real screen reader: Orca, listening on AT-SPI under Xvfb, speaks every
+message of a short keyboard game (``orca_session.py`` plays it and returns what
+Orca's debug log says it spoke).  Skipped only where Orca or the tools to run it
+are not installed; CI installs them (.ci/run), so CI runs it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import orca_session
+
+REASON = orca_session.missing()
+
+# what the game says at each step of the script, as Orca must have spoken it
+EXPECTED = {
+    "the game in progress at start": "Welcome back: deal #1 is as you left it.",
+    "D, the table": "Deal 1, FreeCell, 124 moves made, 49 of 52 cards home.",
+    "H, a hint": "Hint: move the jack of diamonds from column 1 home.",
+    "a card picked up": "Picked up the queen of diamonds from free cell b.",
+    "a refused move, with its reason": "Not allowed: Cards don't move from one free cell",
+    "a legal move": "Moved the jack of diamonds from column 1 home.",
+    "U, undo": "Undone: the jack of diamonds from column 1 home.",
+    "the win, with its figures": "You won! All 52 cards are home, in 127 moves",
+}
+
+
+@pytest.mark.skipif(REASON is not None, reason=f"the Orca test {REASON}")
+def test_orca_speaks_every_message_of_a_keyboard_game(tmp_path: Path) -> None:
+    spoken = orca_session.run(sys.executable, tmp_path)
+    heard = "\n".join(spoken)
+    missing = {step: words for step, words in EXPECTED.items() if words not in heard}
+    assert not missing, f"Orca did not speak: {missing}\nit said:\n{heard}"
+    # the focus is spoken too: the card the keyboard is on, by its own name
+    assert any(line.startswith("Jack of diamonds, column 1, top card") for line in spoken)
+    # the win is told with the results panel's first button, not cut off by it
+    assert any(line.startswith("New deal") for line in spoken)
