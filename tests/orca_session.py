@@ -184,7 +184,7 @@ def inside(python: str, work: Path) -> int:
     )
     game = None
     try:
-        if not _orca_listening(30):
+        if not _orca_listening(90):
             print("Orca did not register with AT-SPI", file=sys.stderr)
             return 1
         game_env = dict(env, FREECELL_HOME=str(work / "freecell"))

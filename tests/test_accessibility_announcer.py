@@ -163,3 +163,40 @@ def test_the_win_is_said_once_the_results_panel_has_the_focus(qtbot, window) -> 
     _settle(qtbot)
     said = [d for d in live.delivered if "You won!" in d.message]
     assert len(said) == 1 and said[0].target == "New deal"
+
+
+def test_tab_stays_in_the_results_panel_and_escape_closes_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.results.show_result(5, 3, 52, 1, "FreeCell")
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.results.new_button)
+    seen = set()
+    for _ in range(6):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        focus = QApplication.focusWidget()
+        assert focus is not window.status.deal_box
+        assert window.results.isAncestorOf(focus)
+        seen.add(focus)
+    assert len(seen) >= 3  # every button of the panel, round and round
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Backtab)
+    assert window.results.isAncestorOf(QApplication.focusWidget())
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert not window.results.isVisible()
+    assert QApplication.focusWidget() is window.view
+
+
+def test_a_game_key_in_the_deal_box_is_the_game_s_key(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    box = window.status.deal_box
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    qtbot.keyClick(box, Qt.Key.Key_D)
+    assert box.text() == ""
+    assert window.a11y.live.last.startswith("Deal 1, FreeCell")
+    qtbot.keyClicks(box, "617")
+    assert box.text() == "617"
+
+
+def test_every_container_is_named(window) -> None:  # type: ignore[no-untyped-def]
+    for widget in (window.hint_bar, window.statusBar(), window.menuBar()):
+        iface = QAccessible.queryAccessibleInterface(widget)
+        assert iface.text(QAccessible.Text.Name), widget
+    assert window.accessibleName() == "FreeCell \u2014 Deal 1"
+    assert window.windowTitle() == "Deal 1 \u2014 FreeCell"

@@ -273,7 +273,8 @@ def test_the_gui_starts_logs_and_quits_by_itself(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "freecell smoke: event loop running" in result.stdout
-    assert "visible windows: ['FreeCell" in result.stdout  # the title also names the deal
+    # the title names the deal, then the game ("Deal 617 — FreeCell")
+    assert "visible windows: ['Deal " in result.stdout and "\u2014 FreeCell']" in result.stdout
     assert " s after; " in result.stdout.split("table drawn ", 1)[1]  # the first paint
     log = (home / "logs" / LOG_FILE_NAME).read_text(encoding="utf-8")
     assert "starting: freecell" in log and "freecell smoke:" in log

@@ -635,7 +635,8 @@ def test_undo_after_the_win_closes_the_results_and_the_deal_goes_on(qtbot) -> No
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert not window.bus.game.is_won and not window.results.isVisible()
     assert window.status.text("deal") == "Custom board \u00b7 FreeCell"
-    assert window.windowTitle() == "FreeCell \u2014 Custom board (FreeCell)"
+    assert window.windowTitle() == "Custom board \u2014 FreeCell"
+    assert window.accessibleName() == "FreeCell \u2014 Custom board"
 
 
 def test_a_drop_on_any_foundation_means_home(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -16,8 +16,11 @@ technology, spoken once by whichever screen reader is running:
 
 Messages are delivered when the event loop is next idle, after the focus event of
 the same step, because a focus change interrupts speech: "Moved the six of spades
-..." is heard after the newly focused card, not cut off by it.  A "put down" note
-is dropped when another message follows it in the same step (the move says it).
+..." is heard after the newly focused card, not cut off by it.  On the description
+route they also wait until a reader has had ``READ_WAIT_S`` to present a new
+focus: it reads the focused object's description as it does, and would otherwise
+say the message with the focus and again as the change.  A "put down" note is
+dropped when another message follows it in the same step (the move says it).
 
 ``history`` keeps what was announced (newest last); ``delivered`` what went to
 assistive technology and how -- the tests read both.
@@ -39,7 +42,7 @@ from freecell.ui.panels.status import ElidedLabel
 
 MAX_HISTORY = 200
 MAX_WAITING = 20  # messages kept while nothing has the focus
-READ_WAIT_S = 1.0  # how long a reader takes to present a new focus, at most
+READ_WAIT_S = 0.8  # how long a reader takes to present a new focus, at most
 ANNOUNCEMENT = "announcement"
 DESCRIPTION = "description"
 
@@ -168,13 +171,13 @@ class LiveStatus(QObject):
         routes = self._routes()
         if DESCRIPTION in routes:
             wait = READ_WAIT_S - (time.monotonic() - self._focus_told_at)
-            if not told and wait > 0:
+            if wait > 0:
                 # a reader is presenting a new focus and reads its description as it
                 # does: a message set now would be heard twice; it comes after that
                 self._pending = pending
                 self._flush.start(int(wait * 1000) + 1)
                 return
-            if not self._describe(" ".join(m for m, _a, _p in pending), ride=told):
+            if not self._describe(" ".join(m for m, _a, _p in pending)):
                 # nothing has the focus yet (the window is not up): said when something has
                 self._pending = pending[-MAX_WAITING:]
                 return
@@ -183,9 +186,8 @@ class LiveStatus(QObject):
                 self._send_announcement(message, assertive)
         del self.delivered[:-MAX_HISTORY]
 
-    def _describe(self, words: str, *, ride: bool) -> bool:
-        """The description route; False when no object has the focus.  ``ride``: the
-        focus was told just now, and the reader takes the words with it."""
+    def _describe(self, words: str) -> bool:
+        """The description route; False when no object has the focus."""
         target = self.focus_target()
         if target is None:
             return False
@@ -198,8 +200,7 @@ class LiveStatus(QObject):
         if self.carry(target, words):
             self._carrier = (target, None, "")
             self.delivered.append(Delivery(DESCRIPTION, words, target.text(_NAME)))
-            if not ride:  # (riding, a change event would have it said twice)
-                self._description_changed(target)
+            self._description_changed(target)
             return True
         if widget is None:
             return True  # an object we cannot give words to: nothing to do

@@ -252,25 +252,75 @@ class _InputKind(QObject):
 
 
 class _ResultsKeys(QObject):
-    """Escape on the results panel closes it; when it hides, the table gets the
-    keyboard back (a hidden widget must not keep the focus)."""
+    """The results panel keeps the keyboard while it is up: Tab and Shift+Tab go
+    round its own buttons (they used to walk out into the deal box), Escape closes
+    it from any of them; when it hides, the table gets the keyboard back (a hidden
+    widget must not keep the focus)."""
 
     def __init__(self, window: MainWindow, shown: Callable[[], None]) -> None:
         super().__init__(window)
         self.window = window
         self.shown = shown
 
+    def stops(self) -> list[QWidget]:
+        results = self.window.results
+        return [
+            w
+            for w in results.findChildren(QWidget)
+            if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisible() and w.isEnabled()
+        ]
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         results = self.window.results
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            if event.key() == Qt.Key.Key_Escape and results.isVisible():
+            if not results.isVisible():
+                return False
+            if event.key() == Qt.Key.Key_Escape:
                 results.hide()
                 return True
+            if event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+                stops = self.stops()
+                if watched in stops:
+                    back = event.key() == Qt.Key.Key_Backtab or bool(
+                        event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+                    )
+                    step = -1 if back else 1
+                    index = stops.index(watched)  # type: ignore[arg-type]
+                    stops[(index + step) % len(stops)].setFocus(Qt.FocusReason.TabFocusReason)
+                    return True
         elif event.type() == QEvent.Type.Hide and watched is results:
             self.window.view.setFocus(Qt.FocusReason.OtherFocusReason)
         elif event.type() == QEvent.Type.Show and watched is results:
             self.shown()
         return False
+
+
+class _GameKeysInTextBox(QObject):
+    """In the deal box, a letter that is one of the game's one-key shortcuts (N, U,
+    H, F, D, W, P) is the shortcut, not text: a deal number has no letters, so
+    nothing is typed by surprise."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            simple = plain in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier)
+            if simple and event.text().isalpha():
+                event.ignore()  # the window's shortcut takes it
+                return True
+        return False
+
+
+def _name_the_frames(window: MainWindow) -> None:
+    """Containers a screen reader lists by name: none is left unnamed."""
+    from PySide6.QtWidgets import QSizeGrip, QToolButton
+
+    window.hint_bar.setAccessibleName("Message bar")
+    window.statusBar().setAccessibleName("Status bar")
+    window.menuBar().setAccessibleName("Menu bar")
+    for grip in window.statusBar().findChildren(QSizeGrip):
+        grip.setAccessibleName("Resize the window")
+    for button in window.findChildren(QToolButton, "qt_toolbar_ext_button"):
+        button.setAccessibleName("More tools")
 
 
 def install_accessibility(window: MainWindow) -> Accessibility:
@@ -325,15 +375,16 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     controller.selection_changed.connect(a11y.selection_changed)
     keys = _ResultsKeys(window, live.release)
     window.results.installEventFilter(keys)
-    for button in (window.results.new_button, window.results.replay_button):
-        button.installEventFilter(keys)
-    window.results.look_button.installEventFilter(keys)
-    window.results.copy_button.installEventFilter(keys)
+    for widget in window.results.findChildren(QWidget):
+        widget.installEventFilter(keys)
     window.results.setAccessibleName("You won")
+    letters = _GameKeysInTextBox(window)
+    window.status.deal_box.installEventFilter(letters)
+    _name_the_frames(window)
     kind = _InputKind(a11y)
     window.view.installEventFilter(kind)
     window.view.viewport().installEventFilter(kind)
-    a11y.filters = (keys, kind)  # (kept alive with it)
+    a11y.filters = (keys, kind, letters)  # (kept alive with it)
     window.accessibility = a11y
     window.view.setAccessibleName("Card table")
     a11y._sync_halo()

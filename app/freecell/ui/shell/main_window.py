@@ -312,14 +312,21 @@ class MainWindow(QMainWindow):
         self._update_status()
 
     def _update_title(self) -> None:
-        """The title (and so the taskbar) names the deal: "FreeCell — Deal #617 (...)"."""
+        """The title (and so the taskbar) names the deal: "Deal 617 — FreeCell" (Qt
+        adds the application's name to a title that does not end with it), and a
+        screen reader hears "FreeCell — Deal 617"; another variant is named too."""
         game = self.bus.game
-        deal = (
-            _("Deal #{number}").format(number=game.deal_number)
-            if game.deal_number is not None
-            else _("Custom board")
-        )
-        self.setWindowTitle(f"FreeCell \u2014 {deal} ({_(game.variant.name)})")
+        variant = _(game.variant.name)
+        if game.deal_number is None:
+            deal = _("Custom board")
+        elif game.variant.name == "FreeCell":
+            deal = _("Deal {number}").format(number=game.deal_number)
+        else:
+            deal = _("{variant}, deal {number}").format(variant=variant, number=game.deal_number)
+        if game.deal_number is None and game.variant.name != "FreeCell":
+            deal = f"{variant}, {deal}"
+        self.setWindowTitle(f"{deal} \u2014 FreeCell")
+        self.setAccessibleName(f"FreeCell \u2014 {deal}")
 
     def _show_results(self) -> None:
         game = self.bus.game
