@@ -250,7 +250,8 @@ def spoken_lines(log: Path) -> list[str]:
 
 
 def run(python: str, work: Path) -> list[str]:
-    """The whole session; Orca's spoken lines (raises when the session failed)."""
+    """The whole session; Orca's spoken lines (raises when the session failed).  The
+    game's own output is left in ``work / "game.log"``."""
     command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--"]
     command += [python, str(HERE), INSIDE, "--python", python, "--work", str(work)]
     env = dict(os.environ)

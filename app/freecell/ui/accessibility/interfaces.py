@@ -185,13 +185,16 @@ class TableAccessibility:
                 QAccessibleEvent(iface, QAccessible.Event.ObjectReorder)
             )
             QAccessible.updateAccessibility(QAccessibleEvent(iface, QAccessible.Event.NameChanged))
-        names = self._names
-        self._names = {c: iface.text(QAccessible.Text.Name) for c, iface in self.cards.items()}
+        names, self._names = self._names, self.card_names()
         for c, iface in self.cards.items():
-            if names.get(c) != self._names[c]:
+            if before is None or names.get(c) != self._names[c]:
                 QAccessible.updateAccessibility(
                     QAccessibleEvent(iface, QAccessible.Event.NameChanged)
                 )
+
+    def card_names(self) -> dict[Card, str]:
+        """Every card's name now: what ``notify_changed`` compares with."""
+        return {c: iface.text(QAccessible.Text.Name) for c, iface in self.cards.items()}
 
     def notify_selection(self, before: tuple[Pile, int] | None) -> None:
         """Cards were picked up or put down: their ``selected`` state changed, and
@@ -473,6 +476,7 @@ def install_table_accessibility(window: MainWindow) -> TableAccessibility:
     """Serve the window's table through our interfaces from now on."""
     global _FACTORY_INSTALLED
     model = TableAccessibility(window)
+    model._names = model.card_names()  # so the first move tells only what it changed
     view = window.view
     _TABLES[id(view)] = model
     view.destroyed.connect(_forget(id(view)))

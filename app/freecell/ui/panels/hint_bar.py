@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from freecell.i18n import N_, _
@@ -41,7 +41,9 @@ class HintBar(QFrame):
         row.setSpacing(8)
         self.label = QLabel()
         self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # (not selectable: Qt sends a selectable label's text changes to AT-SPI as text
+        # events of an object with no text interface, and warns each time; the words
+        # are spoken, and stay whole in the status bar's live line and its tooltip)
         # no fixed accessible name: a label's name is its text, so the name is the message
         self.label.setAccessibleDescription(_("Game message"))
         row.addWidget(self.label, 1)

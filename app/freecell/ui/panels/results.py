@@ -77,7 +77,7 @@ class ResultsPanel(QFrame):
         for row, name in enumerate((N_("Time"), N_("Moves"), N_("Cards home"), N_("Deal"))):
             label = QLabel(_(name))
             value = QLabel("")
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            # (not selectable: see HintBar; "Copy deal number" copies the deal)
             grid.addWidget(label, row, 0)
             grid.addWidget(value, row, 1)
             self.values[name] = value
