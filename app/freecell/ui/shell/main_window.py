@@ -316,15 +316,12 @@ class MainWindow(QMainWindow):
         adds the application's name to a title that does not end with it), and a
         screen reader hears "FreeCell — Deal 617"; another variant is named too."""
         game = self.bus.game
-        variant = _(game.variant.name)
         if game.deal_number is None:
             deal = _("Custom board")
-        elif game.variant.name == "FreeCell":
-            deal = _("Deal {number}").format(number=game.deal_number)
         else:
-            deal = _("{variant}, deal {number}").format(variant=variant, number=game.deal_number)
-        if game.deal_number is None and game.variant.name != "FreeCell":
-            deal = f"{variant}, {deal}"
+            deal = _("Deal {number}").format(number=game.deal_number)
+        if game.variant.name != "FreeCell":
+            deal = f"{_(game.variant.name)}, {deal}"
         self.setWindowTitle(f"{deal} \u2014 FreeCell")
         self.setAccessibleName(f"FreeCell \u2014 {deal}")
 
