@@ -236,9 +236,16 @@ def _wait_until_quiet(log: Path, *, quiet: float, most: float) -> None:
 
 
 def _stop_speech_dispatcher(runtime: Path) -> None:
+    """The speech-dispatcher Orca started (it outlives the session bus): asked to
+    stop, then killed if it is still there after a few seconds."""
     pid_file = runtime / "speech-dispatcher" / "pid" / "speech-dispatcher.pid"
     with contextlib.suppress(OSError, ValueError, IndexError):
-        os.kill(int(pid_file.read_text().split()[0]), signal.SIGTERM)
+        pid = int(pid_file.read_text().split()[0])
+        os.kill(pid, signal.SIGTERM)
+        for _ in range(25):
+            time.sleep(0.2)
+            os.kill(pid, 0)  # raises once it is gone
+        os.kill(pid, signal.SIGKILL)
 
 
 # -- from the outside --------------------------------------------------------------------
