@@ -3,7 +3,9 @@
 It carries the engine's reason when a move is refused, the hint search's progress
 and verdict, and "no legal move left" with its exits.  Short notes fade by
 themselves; a verdict with exits stays until the player acts or moves.  The bar
-keeps its height when idle, so a message never makes the table jump.
+keeps at least one line's height when idle, so a short message never makes the
+table jump, and grows to a long message's lines (large text, several plugin
+errors) so none is cut off.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from freecell.i18n import N_, _
+from freecell.ui.shell.colour_scheme import idle_bar_colours
 
 IDLE_TEXT = N_(
     "Drag a card or a run, or tap a card and then where it goes. "
@@ -36,7 +40,7 @@ class HintBar(QFrame):
         super().__init__(parent)
         self.setObjectName("hintBar")
         self.kind = "info"
-        row = QHBoxLayout(self)
+        row = self._row = QHBoxLayout(self)
         row.setContentsMargins(12, 6, 8, 6)
         row.setSpacing(8)
         self.label = QLabel()
@@ -63,7 +67,7 @@ class HintBar(QFrame):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.dismiss)
-        self.setFixedHeight(44)
+        self.scheme = "dark"
         self.dismiss()
 
     def show_message(
@@ -74,15 +78,7 @@ class HintBar(QFrame):
         timeout_ms: int | None = None,
     ) -> None:
         self.kind = kind
-        background, foreground = KINDS.get(kind, KINDS["info"])
-        self.setStyleSheet(
-            f"#hintBar {{ background: {background}; border-bottom: 1px solid rgba(0,0,0,60); }}"
-            f"#hintBar QLabel {{ color: {foreground}; font-size: 11pt; }}"
-            f"#hintBar QPushButton {{ color: {foreground}; background: rgba(255,255,255,28);"
-            " border: 1px solid rgba(255,255,255,70); border-radius: 4px; padding: 3px 10px; }"
-            "#hintBar QPushButton:hover { background: rgba(255,255,255,60); }"
-            "#hintBar QPushButton:focus { border: 2px solid #ffcc33; }"
-        )
+        self._restyle()
         self.label.setText(text)
         for button in self.buttons.values():
             self._buttons_row.removeWidget(button)
@@ -97,8 +93,41 @@ class HintBar(QFrame):
         if timeout_ms:
             self._timer.start(timeout_ms)
         self.close_button.setVisible(kind != "idle")
+        self._fit_height()
         for listener in list(self.listeners):
             listener(text, kind)
+
+    def set_scheme(self, scheme: str) -> None:
+        """Follow the desktop's light or dark scheme (the idle colours)."""
+        self.scheme = scheme
+        self._restyle()
+
+    def _restyle(self) -> None:
+        """The colours of the message kind shown (idle ones follow the scheme)."""
+        background, foreground = KINDS.get(self.kind, KINDS["info"])
+        if self.kind == "idle":
+            background, foreground = idle_bar_colours(self.scheme)
+        self.setStyleSheet(
+            f"#hintBar {{ background: {background}; border-bottom: 1px solid rgba(0,0,0,60); }}"
+            f"#hintBar QLabel {{ color: {foreground}; font-size: 11pt; }}"
+            f"#hintBar QPushButton {{ color: {foreground}; background: rgba(255,255,255,28);"
+            " border: 1px solid rgba(255,255,255,70); border-radius: 4px; padding: 3px 10px; }"
+            "#hintBar QPushButton:hover { background: rgba(255,255,255,60); }"
+            "#hintBar QPushButton:focus { border: 2px solid #ffcc33; }"
+        )
+
+    def _fit_height(self) -> None:
+        """One line's height at least, more when the text wraps at this width."""
+        margins = self._row.contentsMargins()
+        line = self.label.fontMetrics().lineSpacing()
+        room = self.label.width() if self.label.width() > 50 else max(200, self.width() - 160)
+        text_h = self.label.heightForWidth(room) if room > 0 else line
+        inner = max(line + 14, text_h, self.close_button.sizeHint().height())
+        self.setFixedHeight(inner + margins.top() + margins.bottom())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
 
     @property
     def text(self) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QVBoxLayout, QWidget
 
 from freecell import __version__
@@ -65,8 +65,9 @@ from freecell.ui.features.hints import HintAnswer, HintRunner
 from freecell.ui.panels.hint_bar import HintBar
 from freecell.ui.panels.results import ResultsPanel
 from freecell.ui.panels.status import StatusPanel
+from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
-from freecell.ui.shell.window_look import FIRST_SIZE, WINDOW_STYLE, first_size
+from freecell.ui.shell.window_look import FIRST_SIZE, first_size
 from freecell.ui.table.input import InputController
 from freecell.ui.table.layout import CardSize
 from freecell.ui.table.renderer import CardRenderer
@@ -168,7 +169,7 @@ class MainWindow(QMainWindow):
         self.toolbar, self.rules_tool = tools.bar, tools.rules
         self._menus = Menus(self, actions)
         self.menus: dict[str, QMenu] = self._menus.by_name
-        self.setStyleSheet(WINDOW_STYLE)
+        self._style()
         self.resize(first_size(self.screen().availableGeometry().size()))
         game = self.bus.game
         self.scene.show_position(game.variant, game.position, animate=False)
@@ -306,7 +307,7 @@ class MainWindow(QMainWindow):
         elif isinstance(event, GameWon):
             self.stop_auto_finish()
             self.hint_bar.show_message(_("All 52 cards are home."), "won", timeout_ms=4000)
-            QTimer.singleShot(0 if self.scene.reduce_motion else MOVE_MS + 60, self._show_results)
+            QTimer.singleShot(0 if self.scene.reduce_motion else MOVE_MS + 60, self._celebrate)
         elif isinstance(event, ClockChanged):
             self.status.update_time(event.seconds)
         self._update_status()
@@ -324,6 +325,14 @@ class MainWindow(QMainWindow):
             deal = f"{_(game.variant.name)}, {deal}"
         self.setWindowTitle(f"{deal} \u2014 FreeCell")
         self.setAccessibleName(f"FreeCell \u2014 {deal}")
+
+    def _celebrate(self) -> None:
+        """The cards leap off the foundations (not under reduce motion; a key or a
+        click ends it), then the results panel."""
+        if self.scene.reduce_motion or not self.bus.game.is_won:
+            self._show_results()
+            return
+        self.scene.celebrate(self._show_results)
 
     def _show_results(self) -> None:
         game = self.bus.game
@@ -393,6 +402,19 @@ class MainWindow(QMainWindow):
             self.controller._show_focus()
         self.scene.reduce_motion = new.reduce_motion
         self._menus.show()
+
+    def _style(self) -> None:
+        self.apply_colour_scheme(desktop_scheme())
+        hints = QGuiApplication.styleHints()
+        hints.colorSchemeChanged.connect(lambda _scheme: self.apply_colour_scheme(desktop_scheme()))
+
+    def apply_colour_scheme(self, scheme: str) -> None:
+        """Bars, toolbar and the cloth in the desktop's light or dark scheme."""
+        self.colour_scheme = scheme
+        self.setStyleSheet(window_style(scheme))
+        self.hint_bar.set_scheme(scheme)
+        self.scene.configure(dark=scheme == DARK)
+        self.view.resetCachedContent()
 
     def add_game_menu_action(self, action: QAction) -> None:
         """For other dialogs (Statistics, Preferences, Plugins): add to the Game menu."""

@@ -26,7 +26,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsScene
 
 from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Variant, apply_move
-from freecell.themes import SurfacePattern, TableSurface
+from freecell.themes import SurfacePattern, TableSurface, darkened
+from freecell.ui.table.celebration import Celebration
 from freecell.ui.table.layout import CardSize, Rect, TableLayout, compute_layout, fitting_size
 from freecell.ui.table.picture_cache import table_fingerprint
 from freecell.ui.table.renderer import CardRenderer
@@ -122,6 +123,8 @@ class TableScene(QGraphicsScene):
         self.text_scale = system_text_scale()
         self.dpr = 1.0
         self.reduce_motion = False
+        self.dark = False  # the desktop's dark scheme: a darker cloth to match
+        self.celebration: Celebration | None = None
         self._glide: _Glide | None = None
         self._pixmaps_dirty = True
         self._shown_card_w = 0.0  # the card width the items' pictures were made for
@@ -164,7 +167,10 @@ class TableScene(QGraphicsScene):
         large_print: bool | None = None,
         dpr: float | None = None,
         surface: TableSurface | None = None,
+        dark: bool | None = None,
     ) -> None:
+        if dark is not None:
+            self.dark = dark
         if view_size is not None:
             self.view_size = view_size
         if card_size is not None:
@@ -176,6 +182,11 @@ class TableScene(QGraphicsScene):
         if surface is not None:
             self.surface = surface
         self.relayout()
+
+    @property
+    def shown_surface(self) -> TableSurface:
+        """The cloth as painted: the chosen one, darker in the dark scheme."""
+        return darkened(self.surface) if self.dark else self.surface
 
     def relayout(self) -> None:
         """Recompute the geometry and put every card in place at once (no animation)."""
@@ -275,6 +286,7 @@ class TableScene(QGraphicsScene):
     ) -> None:
         """Show ``position``; cards that moved glide there, those moved by later
         ``moves`` (auto-play after the player's move) a little later."""
+        self.end_celebration()  # a new deal or an undo during the win's celebration
         new_variant = variant != self.variant
         self.variant = variant
         self.position = position
@@ -340,6 +352,22 @@ class TableScene(QGraphicsScene):
         if legs:
             self._glide = _Glide(self, legs)
             self._glide.anim.start()
+
+    def celebrate(self, on_done: Callable[[], None]) -> None:
+        """The win's celebration (see :mod:`freecell.ui.table.celebration`)."""
+        self.end_celebration()
+        self.celebration = Celebration(self, on_done)
+        self.celebration.start()
+
+    @property
+    def celebrating(self) -> bool:
+        return self.celebration is not None and self.celebration.running
+
+    def end_celebration(self) -> None:
+        """Skip the rest of a celebration (a key or a click): the cards go home."""
+        if self.celebration is not None:
+            celebration, self.celebration = self.celebration, None
+            celebration.stop()
 
     @property
     def animating(self) -> bool:
@@ -536,7 +564,9 @@ class TableScene(QGraphicsScene):
         cache = self.renderer.pictures
         fingerprint = None
         if cache is not None and self.layout is not None:
-            fingerprint = table_fingerprint(self.surface, self.layout, w, h, self.dpr, QFont())
+            fingerprint = table_fingerprint(
+                self.shown_surface, self.layout, w, h, self.dpr, QFont()
+            )
             found = cache.load("table", fingerprint, self.dpr)
             if found is not None and 0 in found and found[0].size() == QSize(w, h):
                 pm = QPixmap.fromImage(found[0])
@@ -553,7 +583,7 @@ class TableScene(QGraphicsScene):
         rect = self.sceneRect()
         p = QPainter(pm)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        s = self.surface
+        s = self.shown_surface
         # imported here, not at the top: the first QGradient class PySide makes
         # creates QGradient's enums (Preset has 169 members, ~4 ms on Python 3.11),
         # and a start that reads the table and the deck from the disk cache paints
@@ -572,7 +602,7 @@ class TableScene(QGraphicsScene):
     def _paint_slots(self, p: QPainter) -> None:
         assert self.layout is not None
         lay = self.layout
-        slot = QColor(self.surface.slot)
+        slot = QColor(self.shown_surface.slot)
         slot.setAlpha(150)
         fill = QColor(0, 0, 0, 40)
         pen = QPen(slot, max(1.5, lay.card_w / 50))
@@ -581,7 +611,7 @@ class TableScene(QGraphicsScene):
         p.setBrush(fill)
         for r in (*lay.cells, *lay.columns):
             p.drawRoundedRect(qrect(r).adjusted(1, 1, -1, -1), radius, radius)
-        mark = QColor(self.surface.text)
+        mark = QColor(self.shown_surface.text)
         mark.setAlpha(110)
         for suit, r in enumerate(lay.foundations):
             p.setPen(pen)

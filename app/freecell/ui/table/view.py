@@ -110,6 +110,10 @@ class TableView(QGraphicsView):
 
     # -- input ------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.table.celebrating:  # a click skips the win's celebration
+            self.table.end_celebration()
+            event.accept()
+            return
         if self.controller is None or event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
             return
@@ -139,6 +143,10 @@ class TableView(QGraphicsView):
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.table.celebrating:  # so does any key
+            self.table.end_celebration()
+            event.accept()
+            return
         if self.controller is not None and self.controller.key(event):
             event.accept()
             return
