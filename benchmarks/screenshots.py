@@ -3,14 +3,18 @@
     xvfb-run -a python benchmarks/screenshots.py shots/            # every card size
     python benchmarks/screenshots.py shots/ --deal 617 --window 1600x1000
     python benchmarks/screenshots.py shots/de --language de --window 1366x768
+    xvfb-run -a -s "-screen 0 2560x1440x24" python benchmarks/screenshots.py shots/ --matrix
 
 ``--language`` shows the window in that language (``de``: are the longer German
 words cut off?  ``ja``: does Japanese render?  CI installs fonts-ipafont-gothic).
 
 One picture per card size (and large print), per card theme and per table surface,
 plus a game in progress with a selection, a hint mark and the run picker, and the
-results panel.  Runs under ``xvfb-run`` (or any display); with no display it falls
-back to Qt's offscreen platform.
+results panel.  ``--matrix`` instead shows a game in progress at 1024x768,
+1366x768, 1920x1080 and 2560x1440 in every built-in theme and two installed KDE
+decks (``kdegames-card-data-kf5``), in the light and the dark scheme.  Runs under
+``xvfb-run`` (or any display); with no display it falls back to Qt's offscreen
+platform.
 """
 
 from __future__ import annotations
@@ -22,15 +26,22 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from freecell.core import Session
 from freecell.engine import MoveCards, Pile, legal_moves, parse_moves
 from freecell.storage import Settings
-from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
+from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme
+from freecell.ui.shell.colour_scheme import DARK, LIGHT
 from freecell.ui.shell.main_window import MainWindow
 from freecell.ui.shell.translations import install_translations
 from freecell.ui.table.layout import CardSize
+from freecell_builtin_themes.card_decks import installed_decks
+
+SCREENS = ((1024, 768), (1366, 768), (1920, 1080), (2560, 1440))
+KDE_DECKS = ("kde-oxygen", "kde-gm-paris")  # two of kdegames-card-data-kf5's decks
+PLAYED = "5a 5b 5c 5d 5h b2 8b a8 7a b7 58 6b 65"
 
 
 def settle(app: QApplication, window: MainWindow) -> None:
@@ -54,12 +65,48 @@ def shoot(app: QApplication, window: MainWindow, folder: Path, name: str) -> Pat
     return path
 
 
+def desktop_palette(scheme: str) -> QPalette:
+    """The palette a light or dark desktop hands Qt (menus, dialogs)."""
+    palette = QPalette(QColor("#eff0f1"))
+    if scheme == DARK:
+        palette = QPalette(QColor("#31363b"), QColor("#2a2e32"))
+        for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text):
+            palette.setColor(role, QColor("#eff0f1"))
+        palette.setColor(QPalette.ColorRole.ButtonText, QColor("#eff0f1"))
+    return palette
+
+
+def matrix(app: QApplication, folder: Path) -> None:
+    """Every screen size x (built-in themes + two KDE decks) x light/dark."""
+    decks = {d.id: d for d in installed_decks()}
+    themes: list[CardTheme] = [*BUILTIN_THEMES, *(decks[i] for i in KDE_DECKS if i in decks)]
+    missing = [i for i in KDE_DECKS if i not in decks]
+    if missing:
+        print(f"not installed (apt install kdegames-card-data-kf5): {', '.join(missing)}")
+    window = MainWindow(Session(Settings(reduce_motion=True, card_size="fit"), deal_number=1))
+    for move in parse_moves(PLAYED):
+        window.dispatch(MoveCards(move))
+    window.show()
+    for w, h in SCREENS:
+        # the window fills the screen, as maximised (no title bar under xvfb)
+        window.resize(w, h)
+        settle(app, window)
+        for scheme in (LIGHT, DARK):
+            app.setPalette(desktop_palette(scheme))  # what such a desktop gives Qt
+            window.apply_colour_scheme(scheme)
+            for theme in themes:
+                window.set_theme(theme)
+                shoot(app, window, folder, f"{w}x{h}-{scheme}-{theme.id}")
+    window.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--deal", type=int, default=1)
     parser.add_argument("--window", default="1280x900", help="window size, WxH")
     parser.add_argument("--language", default="en", help="de, ja, pseudo... (default en)")
+    parser.add_argument("--matrix", action="store_true", help="screens x themes x schemes")
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -68,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
     install_translations(app, args.language)
+    if args.matrix:
+        matrix(app, folder)
+        return 0
     window = MainWindow(
         Session(Settings(reduce_motion=True, card_size="fit"), deal_number=args.deal)
     )
@@ -95,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # a game in progress: some moves, a selection, a hint mark, the run picker
     if args.deal == 1:
-        for move in parse_moves("5a 5b 5c 5d 5h b2 8b a8 7a b7 58 6b 65"):
+        for move in parse_moves(PLAYED):
             window.dispatch(MoveCards(move))
     window.controller.select(Pile.column(0), len(window.bus.game.position.columns[0]) - 1)
     shoot(app, window, folder, "play-selection")
