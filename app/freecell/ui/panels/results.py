@@ -52,6 +52,9 @@ class ResultsPanel(QFrame):
         super().__init__(parent)
         self._par = par  # the won deal's par, when known
         self.setObjectName("resultsPanel")
+        # where the part of the table the panel must leave visible ends (the
+        # window sets it: the bottom of the cells and foundations), in its parent
+        self.clear_below: Callable[[], float] | None = None
         self.setStyleSheet(
             "#resultsPanel { background: rgba(18, 26, 34, 238); border: 2px solid #ffcc33;"
             " border-radius: 14px; }"
@@ -134,9 +137,17 @@ class ResultsPanel(QFrame):
         self.new_button.setFocus()
 
     def recentre(self) -> None:
+        """Centred across, a third of the way down -- but below the top row when
+        there is room (``clear_below`` says where it ends), so the panel never
+        covers the foundations the player has just filled."""
         parent = self.parentWidget()
-        if parent is not None:
-            self.move((parent.width() - self.width()) // 2, (parent.height() - self.height()) // 3)
+        if parent is None:
+            return
+        y = (parent.height() - self.height()) // 3
+        if self.clear_below is not None:
+            lowest = parent.height() - self.height() - 8
+            y = max(y, min(round(self.clear_below()), lowest))
+        self.move((parent.width() - self.width()) // 2, max(0, y))
 
     def copy_deal_number(self) -> None:
         if self.deal_number is not None:

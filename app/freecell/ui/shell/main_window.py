@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
             self.replay_deal,
             par=lambda: self.session.known_par(self.session.game),
         )
+        self.results.clear_below = self._top_row_bottom
 
         self.hints = HintRunner(self.session.hint_service, self.session.solver_backend)
         self.hints.answered.connect(self._on_hint)
@@ -464,6 +465,15 @@ class MainWindow(QMainWindow):
     def _view_resized(self) -> None:
         self.results.recentre()
         self.controller._show_focus()
+
+    def _top_row_bottom(self) -> float:
+        """Where the cells and foundations end on screen (the results panel stays
+        below them)."""
+        lay = self.scene.layout
+        if lay is None:
+            return 0.0
+        top = self.view.mapFromScene(0.0, lay.foundations[0].y + lay.card_h).y()
+        return float(top + 12)
 
     def _card_size_shown(self, asked: CardSize, shown: CardSize) -> None:
         """Say so when the cards asked for do not fit and smaller ones are shown

@@ -33,9 +33,10 @@ from PySide6.QtGui import (
 
 from freecell.engine import DECK, Card, Suit
 from freecell.themes import CardTheme, CourtStyle
+from freecell.ui.table.courts import paint_court
 from freecell.ui.table.layout import strip_fraction
 from freecell.ui.table.picture_cache import PictureCache, deck_fingerprint
-from freecell.ui.table.suits import crown_path, fitted, suit_path
+from freecell.ui.table.suits import fitted, suit_path
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -337,77 +338,8 @@ class CardPainter:
             p.setPen(colour)
             p.drawText(frame, Qt.AlignmentFlag.AlignCenter, letter)
             return
-        # FIGURE: headwear, a face and shoulders; a big suit on the chest.
-        w = frame.width()
-        cx = frame.center().x()
-        head_r = min(w * 0.16, frame.height() * 0.13)
-        crown_h = head_r * 1.6
-        crown_box = QRectF(
-            cx - head_r * 1.5, frame.top() + frame.height() * 0.07, head_r * 3.0, crown_h
-        )
-        head_cy = crown_box.bottom() + head_r * 0.75
-        gold = QColor("#d9a520") if not t.high_contrast else QColor("#000000")
-        p.setPen(QPen(QColor(t.border), max(0.8, w / 110)))
-        p.setBrush(gold)
-        p.drawPath(fitted(crown_path(card.rank), crown_box))
-        p.setBrush(QColor("#f3d9b8") if not t.high_contrast else QColor("#ffffff"))
-        p.setPen(QPen(QColor(t.border), max(0.8, w / 110)))
-        p.drawEllipse(QPointF(cx, head_cy), head_r, head_r)
-        # eyes and mouth
-        p.setBrush(QColor(t.border))
-        p.setPen(Qt.PenStyle.NoPen)
-        for dx in (-0.35, 0.35):
-            p.drawEllipse(
-                QPointF(cx + dx * head_r, head_cy - 0.1 * head_r), head_r * 0.09, head_r * 0.09
-            )
-        if card.rank == 13:  # a beard for the King
-            beard = QPainterPath()
-            beard.moveTo(cx - head_r * 0.8, head_cy + head_r * 0.2)
-            beard.quadTo(cx, head_cy + head_r * 1.9, cx + head_r * 0.8, head_cy + head_r * 0.2)
-            beard.quadTo(cx, head_cy + head_r * 0.9, cx - head_r * 0.8, head_cy + head_r * 0.2)
-            p.setBrush(QColor("#8a6a3a") if not t.high_contrast else QColor("#000000"))
-            p.drawPath(beard)
-        elif card.rank == 12:  # long hair for the Queen
-            p.setBrush(QColor("#6b3f1d") if not t.high_contrast else QColor("#000000"))
-            for side in (-1, 1):
-                lock = QRectF(
-                    cx + side * head_r * 0.95 - head_r * 0.25,
-                    head_cy - head_r * 0.5,
-                    head_r * 0.5,
-                    head_r * 1.8,
-                )
-                p.drawRoundedRect(lock, head_r * 0.25, head_r * 0.25)
-        else:
-            p.setPen(QPen(QColor(t.border), max(0.8, w / 120)))
-            p.drawLine(
-                QPointF(cx - head_r * 0.3, head_cy + head_r * 0.45),
-                QPointF(cx + head_r * 0.3, head_cy + head_r * 0.45),
-            )
-        # shoulders in the suit's colour
-        body = QPainterPath()
-        shoulders_top = head_cy + head_r * 1.1
-        body.moveTo(frame.left() + w * 0.1, frame.bottom() - w * 0.04)
-        body.cubicTo(
-            frame.left() + w * 0.1,
-            shoulders_top,
-            frame.right() - w * 0.1,
-            shoulders_top,
-            frame.right() - w * 0.1,
-            frame.bottom() - w * 0.04,
-        )
-        body.closeSubpath()
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(colour)
-        p.drawPath(body)
-        size = w * 0.26
-        box = QRectF(cx - size / 2, frame.bottom() - w * 0.08 - size, size, size)
-        p.setBrush(QColor(t.face))
-        p.drawPath(fitted(suit_path(card.suit), box))
-        # the court's letter, large, top-left inside the frame
-        font = _rank_font(t.index_font, w * 0.14, bold=True)
-        p.setFont(font)
-        p.setPen(colour)
-        p.drawText(QPointF(frame.left() + w * 0.06, frame.top() + w * 0.2), letter)
+        # FIGURE: a double-headed court of our own drawing (see courts.py)
+        paint_court(p, frame, card.rank, card.suit, colour, QColor(t.border), t.high_contrast)
 
     def _paint_back(self, p: QPainter, body: QRectF, radius: float) -> None:
         t = self.theme

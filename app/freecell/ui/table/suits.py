@@ -1,4 +1,4 @@
-"""Suit symbols and court-card headwear as vector paths, drawn by this project.
+"""Suit symbols as vector paths, drawn by this project.
 
 Every shape lives in a unit box (0..1 both ways) so the renderer scales it to any
 card size without loss; nothing here depends on a font having the suit glyphs.
@@ -87,42 +87,3 @@ def fitted(path: QPainterPath, box: QRectF) -> QPainterPath:
     t.translate(box.x(), box.y())
     t.scale(box.width(), box.height())
     return t.map(path)
-
-
-@cache
-def crown_path(rank: int) -> QPainterPath:
-    """Headwear that tells the courts apart at a glance: a King's spiked crown with
-    crosses, a Queen's tiara of pearls, a Jack's feathered cap.  Unit box."""
-    p = QPainterPath()
-    if rank == 13:  # King: five spikes topped by small crosses on a solid band
-        p.moveTo(0.05, 1.0)
-        p.lineTo(0.05, 0.35)
-        for i, x in enumerate((0.05, 0.275, 0.5, 0.725, 0.95)):
-            if i:
-                p.lineTo(x - 0.1125, 0.62)
-            p.lineTo(x, 0.25 if i % 2 == 0 else 0.35)
-        p.lineTo(0.95, 1.0)
-        p.closeSubpath()
-        for x in (0.05, 0.5, 0.95):
-            p.addRect(QRectF(x - 0.025, 0.02, 0.05, 0.22))
-            p.addRect(QRectF(x - 0.08, 0.08, 0.16, 0.05))
-    elif rank == 12:  # Queen: a low rounded tiara with pearls
-        p.moveTo(0.08, 1.0)
-        p.lineTo(0.08, 0.6)
-        p.cubicTo(0.3, 0.28, 0.7, 0.28, 0.92, 0.6)
-        p.lineTo(0.92, 1.0)
-        p.closeSubpath()
-        for x, y in ((0.08, 0.5), (0.3, 0.28), (0.5, 0.2), (0.7, 0.28), (0.92, 0.5)):
-            p.addEllipse(QPointF(x, y), 0.08, 0.08)
-    else:  # Jack: a soft cap with a long feather
-        p.moveTo(0.1, 1.0)
-        p.cubicTo(0.1, 0.55, 0.4, 0.45, 0.62, 0.5)
-        p.cubicTo(0.8, 0.55, 0.9, 0.75, 0.9, 1.0)
-        p.closeSubpath()
-        feather = QPainterPath()
-        feather.moveTo(0.55, 0.52)
-        feather.cubicTo(0.6, 0.2, 0.85, 0.02, 1.0, 0.0)
-        feather.cubicTo(0.9, 0.2, 0.75, 0.45, 0.62, 0.56)
-        feather.closeSubpath()
-        p = p.united(feather)
-    return p
