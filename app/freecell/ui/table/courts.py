@@ -82,6 +82,14 @@ def paint_court(
     p.drawLine(QPointF(frame.left(), mid), QPointF(frame.right(), mid))
 
 
+def _trim_for(robe: QColor) -> QColor:
+    """Blue trim on a red robe, red on any other (black, green, a four-colour blue):
+    the sleeves always stand out from the robe."""
+    hue = robe.hslHueF()
+    reddish = robe.hslSaturationF() > 0.35 and (hue < 0.08 or hue > 0.9)
+    return QColor(BLUE if reddish else RED)
+
+
 def _fill(p: QPainter, path: QPainterPath, colour: str | QColor, pen: QPen) -> None:
     p.setPen(pen)
     p.setBrush(QColor(colour))
@@ -91,7 +99,7 @@ def _fill(p: QPainter, path: QPainterPath, colour: str | QColor, pen: QPen) -> N
 def _figure(
     p: QPainter, f: _Half, rank: int, suit: Suit, colour: QColor, pen: QPen, flat: bool
 ) -> None:
-    trim = QColor(BLUE if suit.is_red else RED)
+    trim = _trim_for(colour)
     gold = QColor(GOLD)
     skin = QColor(SKIN)
     hair = QColor(HAIR[rank])

@@ -323,7 +323,10 @@ class CardPainter:
 
     def _paint_court(self, p: QPainter, card: Card, area: QRectF, colour: QColor) -> None:
         t = self.theme
-        frame = area.adjusted(-area.width() * 0.04, 0, area.width() * 0.04, 0)
+        # as large as the corner indices allow: into the gaps left above and below
+        # the pips' area, and wider (a figure needs the room more than a pip does)
+        dx, dy = area.width() * 0.08, area.height() * 0.09
+        frame = area.adjusted(-dx, -dy, dx, dy)
         tint = QColor(colour)
         tint.setAlpha(30)
         p.setBrush(tint)
