@@ -282,14 +282,8 @@ def test_damaged_file_falls_back_to_the_previous_good_copy(store_name: str) -> N
 
 
 def test_two_move_asides_in_the_same_second_do_not_collide(monkeypatch: Any) -> None:
-    frozen = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
-
-    class Frozen(datetime):
-        @classmethod
-        def now(cls, tz: Any = None) -> datetime:  # type: ignore[override]
-            return frozen
-
-    monkeypatch.setattr(jsonfile_module, "datetime", Frozen)
+    frozen = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC).utctimetuple()
+    monkeypatch.setattr(jsonfile_module, "utc_now", lambda: frozen)
     store = SettingsStore()
     store.path.parent.mkdir(parents=True)
     contents = [b"first broken", b"second broken", b"third broken"]

@@ -48,7 +48,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -61,6 +60,12 @@ Migration = Callable[[JsonObject], JsonObject]
 LOCK_TIMEOUT = 10.0
 BACKUP_SUFFIX = ".bak"
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
+
+
+def utc_now() -> time.struct_time:
+    """Now in UTC, for the moved-aside file's name (``time``, not ``datetime``:
+    importing ``datetime`` would cost the first paint a few ms)."""
+    return time.gmtime()
 
 
 class UnreadableFile(Exception):
@@ -378,7 +383,7 @@ class JsonFile:
 
     # -- moving aside ----------------------------------------------------------------
     def _aside_name(self, tag: str, n: int) -> Path:
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", utc_now())
         counter = f"-{n}" if n > 1 else ""
         return self.path.with_name(f"{self.path.stem}.{tag}-{stamp}{counter}{self.path.suffix}")
 
