@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from freecell import launch
 from freecell.launch.logs import install_excepthook, remove_log_handler, setup_logging
-from freecell.ui.shell import crash_dialog
+from freecell.ui.shell import crash_dialog, smoke
 from freecell.ui.shell.crash_dialog import CrashDialog, current_dialog, report_crash
 from freecell.ui.shell.desktop import APP_ID, application_icon, set_desktop_id, set_icon
 
@@ -126,7 +126,7 @@ def test_smoke_quit_reports_start_up_and_windows_then_quits(
     app = QApplication.instance()
 
     def arm() -> None:
-        crash_dialog.schedule_smoke_quit(app, 20, lambda: 1.25, lambda: quits.append(True))
+        smoke.schedule_smoke_quit(app, 20, lambda: 1.25, lambda: quits.append(True))
 
     if from_thread:
         thread = threading.Thread(target=arm)
@@ -145,7 +145,7 @@ def test_smoke_line_says_when_the_table_was_drawn_and_the_memory(
     qtbot: QtBot, capsys: pytest.CaptureFixture[str]
 ) -> None:
     quits: list[bool] = []
-    crash_dialog.schedule_smoke_quit(
+    smoke.schedule_smoke_quit(
         QApplication.instance(),
         10,
         lambda: 0.3,

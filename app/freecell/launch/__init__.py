@@ -135,7 +135,7 @@ def arm_smoke_quit(ms: int, *, wait_seconds: float = APP_WAIT_SECONDS) -> thread
         while time.monotonic() < deadline:
             app = _qt_application()
             if app is not None:
-                from freecell.ui.shell.crash_dialog import schedule_smoke_quit
+                from freecell.ui.shell.smoke import schedule_smoke_quit
 
                 schedule_smoke_quit(
                     app, ms, process_age, drawn=table_drawn_after, memory=resident_mb

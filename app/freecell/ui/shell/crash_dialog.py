@@ -1,4 +1,4 @@
-"""The Qt side of crash reporting (and of the CI smoke run).
+"""The Qt side of crash reporting.
 
 :func:`freecell.launch.prepare` installs an excepthook that logs every uncaught
 exception; once a ``QApplication`` exists it calls :func:`report_crash`, which
@@ -14,51 +14,17 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThread, QTimer, QUrl
+from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from freecell.ui.shell.gui_thread_call import run_on_gui_thread
 
 log = logging.getLogger(__name__)
 
 TITLE = "FreeCell hit a problem"
-SMOKE_LINE_PREFIX = "freecell smoke:"
-
-
-class _Invoker(QObject):
-    """Runs one callable on the thread it lives on, when its event arrives."""
-
-    def __init__(self, action: Callable[[], None]) -> None:
-        super().__init__()
-        self._action = action
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.User:
-            try:
-                self._action()
-            finally:
-                _pending.discard(self)
-            return True
-        return super().event(event)
-
-
-_pending: set[_Invoker] = set()  # alive until their event has run
-
-
-def run_on_gui_thread(action: Callable[[], None]) -> None:
-    """Call ``action`` on the GUI thread: now if this is it, else from its event loop."""
-    app = QCoreApplication.instance()
-    if app is None:
-        return
-    if QThread.currentThread() is app.thread():
-        action()
-        return
-    invoker = _Invoker(action)
-    invoker.moveToThread(app.thread())
-    _pending.add(invoker)
-    QCoreApplication.postEvent(invoker, QEvent(QEvent.Type.User))
 
 
 class CrashDialog(QMessageBox):
@@ -140,48 +106,3 @@ def report_crash(summary: str, details: str, log_path: Path | None) -> None:
         print(details, end="", file=sys.stderr)
         return
     run_on_gui_thread(lambda: _show(summary, details, log_path))
-
-
-def schedule_smoke_quit(
-    app: object,
-    ms: int,
-    clock: Callable[[], float],
-    quit_app: Callable[[], None] | None = None,
-    *,
-    drawn: Callable[[], float | None] | None = None,
-    memory: Callable[[], float | None] | None = None,
-) -> None:
-    """Once the event loop runs, note the start-up time; ``ms`` later, print the
-    smoke line (start-up seconds, when the table was drawn, resident memory, visible
-    windows) and quit.  ``drawn`` and ``memory`` report None when unknown (then the
-    line leaves them out).  Any thread may call."""
-    assert isinstance(app, QCoreApplication)
-
-    def started() -> None:
-        seconds = clock()
-        QTimer.singleShot(ms, lambda: finish(seconds))
-
-    def finish(seconds: float) -> None:
-        windows = (
-            [w.windowTitle() or type(w).__name__ for w in app.topLevelWidgets() if w.isVisible()]
-            if isinstance(app, QApplication)
-            else []
-        )
-        painted = drawn() if drawn is not None else None
-        resident = memory() if memory is not None else None
-        line = (
-            f"{SMOKE_LINE_PREFIX} event loop running {seconds:.2f} s after the process "
-            "started; "
-            + (f"table drawn {painted:.3f} s after; " if painted is not None else "")
-            + (f"{resident:.1f} MB resident; " if resident is not None else "")
-            + f"visible windows: {windows}; quitting"
-        )
-        log.info(line)
-        print(line, flush=True)
-        (quit_app or app.quit)()
-
-    # Posted even on the GUI thread, so "started" means the event loop is turning.
-    invoker = _Invoker(started)
-    invoker.moveToThread(app.thread())
-    _pending.add(invoker)
-    QCoreApplication.postEvent(invoker, QEvent(QEvent.Type.User))
