@@ -13,10 +13,8 @@ GNOME's ``enable-animations`` (read with ``gsettings``) and KDE's
 
 from __future__ import annotations
 
-import configparser
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -78,6 +76,8 @@ def idle_bar_colours(scheme: str) -> tuple[str, str]:
 
 
 def _kde_reduces_motion() -> bool | None:
+    import configparser  # here, not at the top: the first paint reads no desktop setting
+
     config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "kdeglobals"
     parser = configparser.RawConfigParser(strict=False, interpolation=None)
     try:
@@ -95,6 +95,8 @@ def _gnome_reduces_motion() -> bool | None:
     gsettings = shutil.which("gsettings")
     if gsettings is None:
         return None
+    import subprocess  # here, not at the top: the first paint runs no program
+
     try:
         done = subprocess.run(
             [gsettings, "get", "org.gnome.desktop.interface", "enable-animations"],
