@@ -70,9 +70,9 @@ def compile_po(text: bytes) -> bytes:
 
 def _pseudo(folder: Traversable, domain: str) -> gettext.NullTranslations:
     compiled = folder / PSEUDO_LANGUAGE / "LC_MESSAGES" / f"{domain}.mo"
-    if compiled.is_file():
-        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
     template = folder / f"{domain}.pot"
+    if compiled.is_file() and not _newer(template, compiled):
+        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
     if not template.is_file():
         return gettext.NullTranslations()
     from freecell.i18n.pseudo import pseudo_catalogue
