@@ -3,8 +3,8 @@
 did not go through the catalogue.
 
 Covered so far: the main window (menu bar and every menu, tool bar, status bar,
-hint bar with a refusal, the results panel) and the Preferences dialog.  The
-Statistics, Plugins and Custom variant dialogs, the rules page, the solution
+hint bar with a refusal, the results panel), the Preferences and the Statistics
+dialogs.  The Plugins and Custom variant dialogs, the rules page, the solution
 stepper, the run picker, the insight's texts and the screen reader's sentences
 are not wrapped yet (docs/translating.md lists them).
 """
@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from freecell import i18n
-from freecell.engine import Move, MoveCards
+from freecell.engine import BUILTIN_VARIANTS, Move, MoveCards
+from freecell.storage import StatisticsStore
 from freecell.ui.dialogs.preferences import PreferencesDialog, language_choices
+from freecell.ui.dialogs.statistics import StatisticsDialog
 from freecell.ui.shell.main_window import MainWindow
 from freecell.ui.shell.translations import install_translations
 from ui_helpers import make_window
@@ -156,3 +158,22 @@ def test_the_check_sees_a_string_that_escaped(pseudo: None) -> None:
     )
     assert escaped(nested) is None
     assert escaped(f"{nested} and more") is not None
+
+
+def test_statistics_speak_only_through_the_catalogue(pseudo: None, qtbot: Any) -> None:
+    store = StatisticsStore()
+    store.record("freecell", 617, True, 95, 201.0)
+    store.record("freecell", 11982, False, 30, 60.0)
+    variants = [(v.id, i18n.gettext(v.name)) for v in BUILTIN_VARIANTS]
+    dialog = StatisticsDialog(store, variants=variants, current_variant="freecell")
+    qtbot.addWidget(dialog)
+    with qtbot.waitExposed(dialog):
+        dialog.show()
+    texts = list(widget_texts(dialog))
+    table = dialog.deals
+    texts += [
+        (f"column {c}", table.horizontalHeaderItem(c).text()) for c in range(table.columnCount())
+    ]
+    texts += [(f"cell {r},1", table.item(r, 1).text()) for r in range(table.rowCount())]
+    assert table.rowCount() == 2
+    assert untranslated(texts) == []

@@ -17,7 +17,7 @@ from freecell.engine import (
     parse_board,
     parse_deal_number,
 )
-from freecell.i18n import _
+from freecell.i18n import N_, _
 from freecell.i18n.formatting import format_number
 
 if TYPE_CHECKING:
@@ -45,6 +45,13 @@ MAX_BOARD_BYTES = 64 * 1024
 MAX_MOVES_BYTES = 1024 * 1024
 
 
+_TOO_LARGE = {  # what -> the sentence (whole, so each language can build it)
+    "file": N_("{path}: too large for a file (more than {size} KB)"),
+    "board": N_("{path}: too large for a board (more than {size} KB)"),
+    "move list": N_("{path}: too large for a move list (more than {size} KB)"),
+}
+
+
 def read_text(path: str, limit: int, what: str = "file") -> str:
     """Read a file named on the command line (``-`` is standard input): UTF-8, a
     byte-order mark allowed, no more than ``limit`` bytes (CliError beyond)."""
@@ -59,11 +66,8 @@ def read_text(path: str, limit: int, what: str = "file") -> str:
             _("cannot read {path}: {problem}").format(path=path, problem=error.strerror or error)
         ) from None
     if len(raw) > limit:
-        raise CliError(
-            _("{path}: too large (more than {size} KB)").format(
-                path=path, size=format_number(limit // 1024)
-            )
-        )
+        sentence = _TOO_LARGE.get(what, _TOO_LARGE["file"])
+        raise CliError(_(sentence).format(path=path, size=format_number(limit // 1024)))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:

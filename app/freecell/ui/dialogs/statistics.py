@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from freecell.i18n import N_, _, ngettext, pgettext
+from freecell.i18n.formatting import format_percent
 from freecell.storage import Statistics, StatisticsStore, VariantStats
 
 if TYPE_CHECKING:
@@ -43,15 +45,15 @@ if TYPE_CHECKING:
 Choice = tuple[str, str]
 """(variant id, display name)."""
 
-ONLY_WINS_NOTE = "Time and moves are recorded only for won games."
-NOTHING_YET = "none yet"
-DEAL_COLUMNS = ("Deal", "Result", "Played", "Best moves", "Best time")
+ONLY_WINS_NOTE = N_("Time and moves are recorded only for won games.")
+NOTHING_YET = N_("none yet")
+DEAL_COLUMNS = (N_("Deal"), N_("Result"), N_("Played"), N_("Best moves"), N_("Best time"))
 
 
 def format_seconds(seconds: float | None) -> str:
     """``75.4`` -> ``"1:15"``; an hour or more -> ``"1:02:03"``; None -> ``"none yet"``."""
     if seconds is None:
-        return NOTHING_YET
+        return _(NOTHING_YET)
     total = round(seconds)
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
@@ -61,31 +63,32 @@ def format_seconds(seconds: float | None) -> str:
 def _streak(stats: VariantStats) -> str:
     if stats.current_win_streak:
         n = stats.current_win_streak
-        return f"{n} win" + ("s" if n != 1 else "")
+        return ngettext("{n} win", "{n} wins", n).format(n=n)
     if stats.current_loss_streak:
         n = stats.current_loss_streak
-        return f"{n} loss" + ("es" if n != 1 else "")
-    return NOTHING_YET
+        return ngettext("{n} loss", "{n} losses", n).format(n=n)
+    return _(NOTHING_YET)
 
 
 def _optional(value: int | None) -> str:
-    return NOTHING_YET if value is None else str(value)
+    return _(NOTHING_YET) if value is None else str(value)
 
 
 def figures(stats: VariantStats) -> list[tuple[str, str]]:
-    """The (label, value) rows the dialog shows, in order."""
+    """The (label, value) rows the dialog shows, in order (labels in English: the
+    dialog translates them)."""
     return [
-        ("Played", str(stats.played)),
-        ("Won", str(stats.won)),
-        ("Lost", str(stats.lost)),
-        ("Win rate", f"{stats.win_rate:.0%}" if stats.played else NOTHING_YET),
-        ("Current streak", _streak(stats)),
-        ("Longest winning streak", str(stats.longest_win_streak)),
-        ("Longest losing streak", str(stats.longest_loss_streak)),
-        ("Best score", _optional(stats.best_score)),
-        ("Fastest win", format_seconds(stats.fastest_win)),
-        ("Fewest moves", _optional(stats.fewest_moves)),
-        ("Deals beaten", str(len(stats.beaten_deals()))),
+        (N_("Played"), str(stats.played)),
+        (N_("Won"), str(stats.won)),
+        (N_("Lost"), str(stats.lost)),
+        (N_("Win rate"), format_percent(stats.win_rate) if stats.played else _(NOTHING_YET)),
+        (N_("Current streak"), _streak(stats)),
+        (N_("Longest winning streak"), str(stats.longest_win_streak)),
+        (N_("Longest losing streak"), str(stats.longest_loss_streak)),
+        (N_("Best score"), _optional(stats.best_score)),
+        (N_("Fastest win"), format_seconds(stats.fastest_win)),
+        (N_("Fewest moves"), _optional(stats.fewest_moves)),
+        (N_("Deals beaten"), str(len(stats.beaten_deals()))),
     ]
 
 
@@ -103,21 +106,21 @@ class StatisticsDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Statistics")
-        self.setAccessibleName("Statistics")
+        self.setWindowTitle(_("Statistics"))
+        self.setAccessibleName(_("Statistics"))
         self.store = store
         self.stats: Statistics = store.load()
 
         self.variant_box = QComboBox()
-        self.variant_box.setAccessibleName("Variant")
-        self.variant_box.setAccessibleDescription("Whose statistics are shown")
+        self.variant_box.setAccessibleName(_("Variant"))
+        self.variant_box.setAccessibleDescription(_("Whose statistics are shown"))
         known = dict(variants)
         for vid, name in variants:
             self.variant_box.addItem(name, vid)
         for vid in sorted(self.stats.variants):  # played once, plugin since switched off
             if vid not in known:
                 self.variant_box.addItem(vid, vid)
-        variant_label = QLabel("&Variant:")
+        variant_label = QLabel(_("&Variant:"))
         variant_label.setBuddy(self.variant_box)
         top = QHBoxLayout()
         top.addWidget(variant_label)
@@ -133,27 +136,27 @@ class StatisticsDialog(QDialog):
                 Qt.TextInteractionFlag.TextSelectableByKeyboard
                 | Qt.TextInteractionFlag.TextSelectableByMouse
             )
-            form.addRow(f"{label}:", value_label)
+            form.addRow(_("{label}:").format(label=_(label)), value_label)
             self.values[label] = value_label
 
-        self.note = QLabel(ONLY_WINS_NOTE)
+        self.note = QLabel(_(ONLY_WINS_NOTE))
         self.note.setWordWrap(True)
-        self.note.setAccessibleName(ONLY_WINS_NOTE)
+        self.note.setAccessibleName(_(ONLY_WINS_NOTE))
 
         self.deals = QTableWidget(0, len(DEAL_COLUMNS))
-        self.deals.setHorizontalHeaderLabels(DEAL_COLUMNS)
-        self.deals.setAccessibleName("Deals played")
-        self.deals.setAccessibleDescription("Every deal played in this variant, and whether won")
+        self.deals.setHorizontalHeaderLabels([_(c) for c in DEAL_COLUMNS])
+        self.deals.setAccessibleName(_("Deals played"))
+        self.deals.setAccessibleDescription(_("Every deal played in this variant, and whether won"))
         self.deals.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.deals.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.deals.verticalHeader().setVisible(False)
         self.deals.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.deals.setTabKeyNavigation(False)
-        self.deals_label = QLabel("&Deals played:")
+        self.deals_label = QLabel(_("&Deals played:"))
         self.deals_label.setBuddy(self.deals)
 
-        self.reset_button = QPushButton("&Reset this variant…")
-        self.reset_button.setAccessibleName("Reset this variant's statistics")
+        self.reset_button = QPushButton(_("&Reset this variant…"))
+        self.reset_button.setAccessibleName(_("Reset this variant's statistics"))
         self.reset_button.setAutoDefault(False)
         self.reset_button.clicked.connect(self.confirm_reset)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -185,14 +188,16 @@ class StatisticsDialog(QDialog):
         name = self.variant_box.currentText()
         for label, value in figures(stats):
             self.values[label].setText(value)
-            self.values[label].setAccessibleName(f"{label}: {value}")
+            self.values[label].setAccessibleName(
+                _("{label}: {value}").format(label=_(label), value=value)
+            )
         self.reset_button.setEnabled(stats.played > 0)
         records = sorted(stats.deals.values(), key=lambda r: r.deal)
         self.deals.setRowCount(len(records))
         for row, record in enumerate(records):
             cells = (
                 f"#{record.deal}",
-                "Won" if record.beaten else "Not won yet",
+                pgettext("deal result", "Won") if record.beaten else _("Not won yet"),
                 str(record.played),
                 _optional(record.best_moves),
                 format_seconds(record.best_seconds),
@@ -202,8 +207,13 @@ class StatisticsDialog(QDialog):
                 if column != 1:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.deals.setItem(row, column, item)
+        beaten = len(stats.beaten_deals())
         self.deals.setAccessibleDescription(
-            f"{len(records)} deals played in {name}, {len(stats.beaten_deals())} beaten"
+            ngettext(
+                "{n} deal played in {variant}, {beaten} beaten",
+                "{n} deals played in {variant}, {beaten} beaten",
+                len(records),
+            ).format(n=len(records), variant=name, beaten=beaten)
         )
 
     def confirm_reset(self) -> bool:
@@ -211,9 +221,11 @@ class StatisticsDialog(QDialog):
         vid, name = self.variant_id, self.variant_box.currentText()
         answer = QMessageBox.question(
             self,
-            "Reset statistics",
-            f"Reset all statistics for {name}? Its games played, streaks, best times and "
-            "the record of deals beaten will be cleared. Other variants are kept.",
+            _("Reset statistics"),
+            _(
+                "Reset all statistics for {variant}? Its games played, streaks, best times "
+                "and the record of deals beaten will be cleared. Other variants are kept."
+            ).format(variant=name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )
@@ -235,14 +247,14 @@ def install_statistics(window: MainWindow) -> QAction | None:
     storage = window.session.storage
     if storage is None:
         return None
-    action = QAction("S&tatistics…", window)
+    action = QAction(_("S&tatistics…"), window)
     action.setShortcut(QKeySequence("Ctrl+I"))
 
     def open_dialog() -> None:
         storage.flush()  # a game just won or left is counted on the background writer
         dialog = StatisticsDialog(
             storage.statistics,
-            variants=[(v.id, v.name) for v in window.catalog.variants],
+            variants=[(v.id, _(v.name)) for v in window.catalog.variants],
             current_variant=window.bus.game.variant.id,
             parent=window,
         )
