@@ -149,9 +149,9 @@ class PreferencesDialog(QDialog):
             combo.setAccessibleDescription(description)
             combo.setToolTip(description)
             for choice_id, display in choices[name]:
-                # names from the catalogue (built-ins, N_); a language's own name and a
-                # plugin's backend name stay as given
-                own = name in ("language", "solver_backend")
+                # names from the catalogue (built-ins, N_; a plugin's own name is not in
+                # it and stays as given); a language keeps its own name
+                own = name == "language"
                 combo.addItem(display if own else _(display), choice_id)
                 if name == "solver_backend" and choice_id in unavailable:
                     _disable_item(combo, combo.count() - 1, _("It cannot run on this computer"))
