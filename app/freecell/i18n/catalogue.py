@@ -11,16 +11,20 @@ from __future__ import annotations
 import gettext
 import io
 import logging
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from freecell.i18n.languages import PSEUDO_LANGUAGE, SOURCE_LANGUAGE
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
 
 log = logging.getLogger(__name__)
 
 
 def locale_folder(package: str) -> Traversable | None:
+    from importlib import resources  # here: an English start (no catalogue) needs none
+
     try:
         folder = resources.files(package) / "locale"
     except (ModuleNotFoundError, TypeError):
@@ -31,8 +35,10 @@ def locale_folder(package: str) -> Traversable | None:
 def load(package: str, domain: str, language: str) -> gettext.NullTranslations:
     """The catalogue of ``domain`` in ``language``; English (the source strings)
     when there is none or it cannot be read -- a broken catalogue never stops play."""
+    if language == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
     folder = locale_folder(package)
-    if folder is None or language == SOURCE_LANGUAGE:
+    if folder is None:
         return gettext.NullTranslations()
     try:
         if language == PSEUDO_LANGUAGE:
