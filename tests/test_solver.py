@@ -27,7 +27,21 @@ from freecell.engine import (
     parse_card,
 )
 from freecell.engine.cards import KING
-from freecell.solver import Budget, Mode, Solved, Unknown, Unsolvable, Verdict, builtin
+from freecell.solver import (
+    Budget,
+    Mode,
+    Solved,
+    Unknown,
+    Unsolvable,
+    Verdict,
+    builtin,
+    divers,
+    expansion,
+    search,
+    state,
+    sweep,
+    twins,
+)
 from freecell.solver.backends import UnknownBackend, available_backends, get_backend
 from freecell.solver.builtin import BuiltinSolver, ProofMemory
 from freecell.solver.fcsolve import FcSolveBackend, variant_flags
@@ -338,25 +352,24 @@ def test_fcsolve_backend_cancel_kills_the_process() -> None:
 def test_fast_expansion_matches_the_move_generator(variant: Variant) -> None:
     import random
 
-    from freecell.solver import search
     from freecell.solver.builtin import to_state
 
-    rules = search.Rules(variant)
+    rules = state.Rules(variant)
     rng = random.Random(7)
     for number in (1, 2):
         found, cells, cols = to_state(deal(number, variant))
-        cells = search.autoplay(rules, found, cells, cols)
-        found, cells, cols = search.decode(search.make_key(found, cells, cols))
+        cells = state.autoplay(rules, found, cells, cols)
+        found, cells, cols = state.decode(state.make_key(found, cells, cols))
         for _ in range(40):
             slow = {
-                search.make_key(*search.child_after(rules, move, f, c, k))
-                for move, f, c, k in search.successors(rules, found, cells, cols)
+                state.make_key(*expansion.child_after(rules, move, f, c, k))
+                for move, f, c, k in expansion.successors(rules, found, cells, cols)
             }
-            fast = {child[0] for child in search.expand(rules, found, cells, cols, {})}
+            fast = {child[0] for child in expansion.expand(rules, found, cells, cols, {})}
             assert slow == fast
             if not fast:
                 break
-            found, cells, cols = search.decode(rng.choice(sorted(fast)))
+            found, cells, cols = state.decode(rng.choice(sorted(fast)))
             if sum(found) == 52:
                 break
 
@@ -389,10 +402,9 @@ def test_every_mix_of_open_lists_exhausts_the_same_space(
 ) -> None:
     """Baker's Game deal 10 has no solution: whatever the open lists, the search
     must visit every one of its 5,019 reachable states before it says so."""
-    from freecell.solver import search
 
-    monkeypatch.setattr(search, "DIVE_AFTER", dive_after)
-    monkeypatch.setattr(search, "DIVE_LIMIT", dive_limit)
+    monkeypatch.setattr(divers, "DIVE_AFTER", dive_after)
+    monkeypatch.setattr(divers, "DIVE_LIMIT", dive_limit)
     result = _search_lost_deal(BAKERS_GAME, 10, orders)
     assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
 
@@ -402,11 +414,10 @@ def _search_lost_deal(
 ) -> SearchResult:
     """A deal with no solution (Baker's Game deal 10: 5,019 reachable states; deal
     21 with two free cells: 6,269), searched to the end with these open lists."""
-    from freecell.solver import search
     from freecell.solver.builtin import to_state
 
     return search.best_first(
-        search.rules_for(variant),
+        state.rules_for(variant),
         to_state(deal(number, variant)),
         orders=orders,
         max_states=100_000,
@@ -431,11 +442,10 @@ def test_a_proof_ends_when_the_space_is_exhausted_not_when_the_divers_tire() -> 
 def _sweep_from(monkeypatch: pytest.MonkeyPatch, after: int, states: int = 10**9) -> None:
     """Start the sweep after ``after`` expansions, bounded by ``states`` (its growth
     unbounded, so that only ``states`` stops it)."""
-    from freecell.solver import search
 
-    monkeypatch.setattr(search, "SWEEP_AFTER", after)
-    monkeypatch.setattr(search, "SWEEP_STATES", states)
-    monkeypatch.setattr(search, "SWEEP_GROWTH", 10**6)
+    monkeypatch.setattr(sweep, "SWEEP_AFTER", after)
+    monkeypatch.setattr(sweep, "SWEEP_STATES", states)
+    monkeypatch.setattr(sweep, "SWEEP_GROWTH", 10**6)
 
 
 @pytest.mark.parametrize(
@@ -448,11 +458,10 @@ def test_a_sweep_that_runs_dry_has_seen_the_whole_space(
     """The sweep's stack starts with every state not yet expanded and takes every
     state found: when it runs dry, it has reached exactly the states the open lists
     reach.  (Twins off, so that both count the whole space.)"""
-    from freecell.solver import search
     from freecell.solver.builtin import FAST_ORDERS
 
-    monkeypatch.setattr(search, "TWINS_AFTER", 10**9)
-    monkeypatch.setattr(search, "DIVE_AFTER", 10**9)
+    monkeypatch.setattr(twins, "TWINS_AFTER", 10**9)
+    monkeypatch.setattr(divers, "DIVE_AFTER", 10**9)
     whole = _search_lost_deal(variant, number, FAST_ORDERS)
     _sweep_from(monkeypatch, after)
     swept = _search_lost_deal(variant, number, FAST_ORDERS)
@@ -482,12 +491,11 @@ def test_a_sweep_that_stops_leaves_its_open_states_to_the_lists(
 def test_a_sweep_stops_when_its_frontier_widens(monkeypatch: pytest.MonkeyPatch) -> None:
     """Growth, not only the states budget, stops a sweep: with no room to grow it
     stops at its first check, and the lists finish the proof."""
-    from freecell.solver import search
     from freecell.solver.builtin import FAST_ORDERS
 
-    monkeypatch.setattr(search, "SWEEP_AFTER", 300)
-    monkeypatch.setattr(search, "SWEEP_GROWTH", 0)
-    monkeypatch.setattr(search, "SWEEP_SLACK", 0)
+    monkeypatch.setattr(sweep, "SWEEP_AFTER", 300)
+    monkeypatch.setattr(sweep, "SWEEP_GROWTH", 0)
+    monkeypatch.setattr(sweep, "SWEEP_SLACK", 0)
     result = _search_lost_deal(BAKERS_GAME, 10, FAST_ORDERS)
     assert (result.outcome, result.states, result.expanded) == ("exhausted", 5019, 5019)
     assert result.turns > result.expanded
@@ -500,9 +508,8 @@ def test_lines_found_in_or_after_a_sweep_replay_to_a_win(
     """Whether the sweep finds the line itself (it starts at once and is never
     stopped) or stops early and leaves it to the lists, the line wins -- with twins
     put back part way through (deal 10) as well."""
-    from freecell.solver import search
 
-    monkeypatch.setattr(search, "TWINS_AFTER", 1)
+    monkeypatch.setattr(twins, "TWINS_AFTER", 1)
     position = deal(number, FREECELL)
     for budget in (10**9, 100):
         _sweep_from(monkeypatch, 1, budget)
@@ -515,12 +522,11 @@ def test_the_search_for_a_shorter_line_does_not_sweep(monkeypatch: pytest.Monkey
     """SHORT mode's second search looks for a shorter line of a deal already solved:
     a sweep could prove nothing there, and would end it with a long line.  So it
     searches as if there were no sweep."""
-    from freecell.solver import search
     from freecell.solver.builtin import SHORT_ORDERS, to_state
 
     def short_search(sweep_for_proof: bool) -> SearchResult:
         return search.best_first(
-            search.rules_for(FREECELL),
+            state.rules_for(FREECELL),
             to_state(deal(617, FREECELL)),
             orders=SHORT_ORDERS,
             max_states=100_000,
@@ -529,7 +535,7 @@ def test_the_search_for_a_shorter_line_does_not_sweep(monkeypatch: pytest.Monkey
             sweep_for_proof=sweep_for_proof,
         )
 
-    monkeypatch.setattr(search, "SWEEP_AFTER", 10**9)
+    monkeypatch.setattr(sweep, "SWEEP_AFTER", 10**9)
     unswept = short_search(True)
     _sweep_from(monkeypatch, 1)
     assert short_search(False).path == unswept.path
@@ -550,13 +556,12 @@ def test_a_sweep_honours_the_deadline() -> None:
     """The sweep takes every turn, and the search still looks at the clock every 64
     of them: a deadline passed during the sweep ends the search as "budget", never
     as a proof."""
-    from freecell.solver import search
     from freecell.solver.builtin import FAST_ORDERS, to_state
 
     ticks = iter(range(10**6))  # (the clock says n at its n+1-th look)
-    stop_at = search.SWEEP_AFTER // 64 + 20  # (20 looks at it into the sweep)
+    stop_at = sweep.SWEEP_AFTER // 64 + 20  # (20 looks at it into the sweep)
     result = search.best_first(
-        search.rules_for(FREECELL),
+        state.rules_for(FREECELL),
         to_state(deal(11982, FREECELL)),
         orders=FAST_ORDERS,
         max_states=200_000,
@@ -644,21 +649,20 @@ def test_the_diver_finds_what_the_greedy_lists_miss() -> None:
 
 # -- twins ---------------------------------------------------------------------------
 def test_twin_tables_name_cards_a_column_cannot_tell_apart_by_one_card() -> None:
-    from freecell.solver import search
 
-    tables = search.rules_for(FREECELL).twin_tables
+    tables = state.rules_for(FREECELL).twin_tables
     five_hearts, five_diamonds = parse_card("5H").index, parse_card("5D").index
     five_spades, five_clubs = parse_card("5S").index, parse_card("5C").index
     for top, table in enumerate(tables):
-        twins = table[five_hearts] == table[five_diamonds]
-        assert twins == (top < 5)  # only cards above rank ``top`` are named by class
-        assert (table[five_spades] == table[five_clubs]) == twins
+        alike = table[five_hearts] == table[five_diamonds]
+        assert alike == (top < 5)  # only cards above rank ``top`` are named by class
+        assert (table[five_spades] == table[five_clubs]) == alike
         assert table[five_hearts] != table[five_spades]  # colours stay apart
         # Cards up to rank ``top`` come through as they are -- and so do the
         # foundation heights of a search using the table (below ``top``).
         assert table[: 4 * top] == bytes(range(4 * top)) and table[0xFE:] == b"\xfe\xff"
     # In suit, every card is told apart: no twins at all.
-    assert search.rules_for(BAKERS_GAME).twin_tables == ()
+    assert state.rules_for(BAKERS_GAME).twin_tables == ()
 
 
 def test_a_search_that_skips_twins_still_proves_what_the_whole_space_proves(
@@ -666,14 +670,13 @@ def test_a_search_that_skips_twins_still_proves_what_the_whole_space_proves(
 ) -> None:
     """Skipping a state whose twin was expanded must lose nothing: every state of the
     whole reachable space has a twin among the states the skipping search reached."""
-    from freecell.solver import search
     from freecell.solver.builtin import FAST_ORDERS
 
-    monkeypatch.setattr(search, "TWINS_AFTER", 10**9)
+    monkeypatch.setattr(twins, "TWINS_AFTER", 10**9)
     whole = _search_lost_deal(TWO_CELL, 21, FAST_ORDERS)
     assert whole.outcome == "exhausted" and whole.twins is None
     assert whole.states == whole.expanded == 6269
-    monkeypatch.setattr(search, "TWINS_AFTER", 1)
+    monkeypatch.setattr(twins, "TWINS_AFTER", 1)
     skipping = _search_lost_deal(TWO_CELL, 21, FAST_ORDERS)
     assert skipping.outcome == "exhausted" and skipping.twins is not None
     assert skipping.expanded < 0.6 * whole.expanded
@@ -693,17 +696,16 @@ def test_skipped_twins_are_searched_after_all_once_cards_near_them_can_go_home(
 ) -> None:
     """On a deal that is won, foundations climb: each time one reaches the twin
     rank, the skipped states go back to the open lists -- and the line still wins."""
-    from freecell.solver import search
 
     requeued: list[int] = []
-    requeue = search._requeue
+    requeue = twins.requeue
 
     def spy(*args: object, **kwargs: object) -> list[int]:
         requeued.append(len(args[2]))  # type: ignore[arg-type]
         return requeue(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(search, "_requeue", spy)
-    monkeypatch.setattr(search, "TWINS_AFTER", 1)
+    monkeypatch.setattr(twins, "requeue", spy)
+    monkeypatch.setattr(twins, "TWINS_AFTER", 1)
     position = deal(10, FREECELL)  # (109 states skipped, then put back)
     verdict = SOLVER.solve(position, FREECELL, Budget(states=100_000, seconds=60))
     assert isinstance(verdict, Solved) and replays_to_win(position, FREECELL, verdict.moves)
@@ -714,24 +716,23 @@ def test_putting_twins_back_stops_when_the_search_must() -> None:
     """Regrouping and putting back go over up to every state stored (50 ms at
     84,000 states), so they honour a cancel or a deadline part way, as the search
     does every 64 expansions; the search then ends, not a proof."""
-    from freecell.solver import search
 
-    rules = search.rules_for(FREECELL)
-    found, cells, cols = search.settle_start(rules, builtin.to_state(deal(1, FREECELL)))
-    key = search.make_key(found, cells, cols)
+    rules = state.rules_for(FREECELL)
+    found, cells, cols = state.settle_start(rules, builtin.to_state(deal(1, FREECELL)))
+    key = state.make_key(found, cells, cols)
     keys = [key] * 10_000
     closed = bytearray([1]) * len(keys)
     table = rules.twin_tables[3]
-    assert len(search._regroup(keys, closed, table, lambda: "")) == 1  # (all one key)
+    assert len(twins.regroup(keys, closed, table, lambda: "")) == 1  # (all one key)
     asked: list[int] = []
 
     def halt() -> str:
         asked.append(1)
         return "cancelled"
 
-    search._regroup(keys, closed, table, halt)
+    twins.regroup(keys, closed, table, halt)
     assert len(asked) == 1  # stopped at once, not after 10,000 states
     shared: list = [({}, [], 1, 2, 1)]  # type: ignore[type-arg]
     skipped = [(n, 1) for n in range(len(keys))]
-    search._requeue(rules, keys, skipped, {}, None, closed, shared, halt)
+    twins.requeue(rules, keys, skipped, {}, None, closed, shared, halt)
     assert shared[0][0] == {} and len(asked) == 2  # nothing put back

@@ -75,10 +75,11 @@ def solver_fingerprint() -> bytes:
     import hashlib  # here, not at the top: only the batch and the tests need it
     import inspect
 
-    from freecell.solver import builtin, search
+    from freecell.solver import builtin, divers, expansion, open_lists, search, state, sweep, twins
 
     digest = hashlib.blake2b(digest_size=FINGERPRINT_SIZE)
-    for module in (search, builtin, difficulty):
+    searching = (state, expansion, open_lists, divers, twins, sweep, search)
+    for module in (*searching, builtin, difficulty):
         digest.update(inspect.getsource(module).encode())
     return digest.digest()
 

@@ -29,31 +29,29 @@ from freecell.engine import (
 )
 from freecell.i18n import N_
 from freecell.solver.api import Budget, CancelToken, Mode, Solved, Unknown, Unsolvable, Verdict
-from freecell.solver.search import (
+from freecell.solver.divers import diver
+from freecell.solver.expansion import child_after, expand, successors
+from freecell.solver.open_lists import Order
+from freecell.solver.search import best_first
+from freecell.solver.state import (
     CARD_BYTES,
     CELLS_END,
     FROM_CELL,
     HOME,
     TO_CELL,
-    Order,
     RawMove,
     Rules,
     State,
     autoplay,
-    best_first,
-    child_after,
     decode,
-    diver,
-    expand,
     make_key,
     rules_for,
     settle_start,
-    successors,
 )
 
 # A stored state costs about 240 bytes measured (key, table slot, its number in
 # the open lists, parent, marks): 800,000 of them ~200 MB, and the column caches
-# ~140 MB at most (search.Rules), so one search stays under 350 MB whatever budget
+# ~140 MB at most (state.Rules), so one search stays under 350 MB whatever budget
 # it is given.
 MAX_STORED_STATES = 800_000
 DEFAULT_BUDGET = Budget()
@@ -71,21 +69,14 @@ def to_state(position: Position) -> State:
 
 
 # Open-list orders (weight on depth, on the heuristic, on next-card depth).  FAST
-# alternates three greedy orders: as few states as the best single order on typical
-# deals, and a far shorter tail (the hard deals of 1-1000 need about 40% of the
-# states of two orders).  Five greedy orders shortened the tail further but cost
-# every exhaustive search (a proof) too much per state.  The third order weighs the
-# moves so far twice: it alone solves 11021, 21491 and 24106 in under 2,000 states,
-# which the others could not in 5 s (it replaced (1, 1, 0): deals 1-32000 need at
-# most 118,000 states, not over 800,000; the median of deals 1-1000 rose 4%).
-# The last three orders are divers (search.diver()), depth-first searches that
-# join after search.DIVE_AFTER expansions: two with the siblings in heuristic order
-# (with and without a jitter), one in the order the moves are made.  The deals that
-# defeat every greedy order (1329, 4864, 4951, 8436, 24327 needed more than 5 s)
-# fall to one of them, and typical deals, solved before they join, are searched
-# exactly as without them.
-# SHORT then searches again paying twice as much for depth, which finds shorter
-# lines (measured: median 37 moves not to the foundation on deals 1-1000, not 41).
+# alternates three greedy orders (one's blind spot is rarely another's, so the tail
+# is far shorter than with one or two; more cost every proof too much per state);
+# the third weighs the moves so far twice, a broader search.  The last three are
+# divers (divers.diver()): two in heuristic order (with and without a jitter), one
+# in the order the moves are made; they solve the deals every greedy order fails,
+# and join too late to change the search of a typical deal.  SHORT searches again
+# paying twice as much for depth, which finds shorter lines.  docs/solver.md has
+# the measurements behind each choice.
 FAST_ORDERS: tuple[Order, ...] = (
     (1, 2, 1),
     (1, 1, 2),
@@ -105,7 +96,7 @@ class ProofMemory:
     Every state an exhausted search stored is reachable from its start, so none of
     them can be won either.  A later question about one is answered at once: the
     live check asks after every move, so in a lost game each move used to cost a
-    whole proof again (deal 11982: about 2 s of the worker's time per move).
+    whole proof again.
 
     Off unless enabled (the solver worker process enables it): the command line,
     the benchmarks and the ratings answer every question by searching, so that
