@@ -258,7 +258,8 @@ def test_a_failing_subscriber_does_not_stop_the_others(caplog) -> None:  # type:
 
 
 def test_commands_and_events_are_frozen_values() -> None:
-    """They behave as the frozen, slotted dataclasses they replaced (engine/values.py)."""
+    """They are frozen, slotted dataclasses: equal, hashed, shown, matched and pickled
+    by their fields."""
     move = Move.parse("3a")
     command = MoveCards(move)
     assert command == MoveCards(move=move) and hash(command) == hash(MoveCards(move))

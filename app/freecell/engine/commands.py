@@ -1,44 +1,43 @@
 """Commands: what the UI (or a script) asks of the engine.  Frozen values, no logic.
 
-Each is a :class:`~freecell.engine.values.Value`: immutable, compared and hashed by
-its fields like a frozen dataclass, but without the decorator's cost at import.
+Each is a frozen, slotted dataclass, as every value of the engine is.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from freecell.engine.moves import Move, Pile
 from freecell.engine.position import Position
-from freecell.engine.values import Value
 from freecell.engine.variant import Variant
 
 
-class MoveCards(Value):
+@dataclass(frozen=True, slots=True)
+class MoveCards:
     """Move cards; ``move.count`` ``None`` lets the destination imply it."""
 
     move: Move
 
-    def __init__(self, move: Move) -> None:
-        self._init(move)
 
-
-class SendHome(Value):
+@dataclass(frozen=True, slots=True)
+class SendHome:
     """Send the exposed card of a column or free cell home (a tap or double-click)."""
 
     source: Pile
 
-    def __init__(self, source: Pile) -> None:
-        self._init(source)
 
-
-class Undo(Value):
+@dataclass(frozen=True, slots=True)
+class Undo:
     """Take back the last step (one player action)."""
 
 
-class Redo(Value):
+@dataclass(frozen=True, slots=True)
+class Redo:
     """Make the last step taken back again."""
 
 
-class UndoTo(Value):
+@dataclass(frozen=True, slots=True)
+class UndoTo:
     """Go back to the position after ``index`` steps (0: the deal) in one command.
 
     "Undo to the last winnable position" is this: one action, one ``Undone`` event,
@@ -47,62 +46,55 @@ class UndoTo(Value):
 
     index: int
 
-    def __init__(self, index: int) -> None:
-        self._init(index)
 
-
-class RedoTo(Value):
+@dataclass(frozen=True, slots=True)
+class RedoTo:
     """Redo forward to the position after ``index`` steps in one command."""
 
     index: int
 
-    def __init__(self, index: int) -> None:
-        self._init(index)
 
-
-class NewDeal(Value):
+@dataclass(frozen=True, slots=True)
+class NewDeal:
     """Start deal ``number`` (a random one when ``None``) of ``variant`` (the current
     variant when ``None``)."""
 
-    number: int | None
-    variant: Variant | None
-
-    def __init__(self, number: int | None = None, variant: Variant | None = None) -> None:
-        self._init(number, variant)
+    number: int | None = None
+    variant: Variant | None = None
 
 
-class ReplayDeal(Value):
+@dataclass(frozen=True, slots=True)
+class ReplayDeal:
     """Start the current deal again from its first position."""
 
 
-class LoadPosition(Value):
+@dataclass(frozen=True, slots=True)
+class LoadPosition:
     """Start from a board that is not a numbered deal (imported, shared, a test)."""
 
     position: Position
     variant: Variant
 
-    def __init__(self, position: Position, variant: Variant) -> None:
-        self._init(position, variant)
 
-
-class AutoFinishStep(Value):
+@dataclass(frozen=True, slots=True)
+class AutoFinishStep:
     """Send one more card home while auto finish runs (one move, one undo step)."""
 
 
-class SetAutoPlay(Value):
+@dataclass(frozen=True, slots=True)
+class SetAutoPlay:
     """Turn safe auto-play on or off."""
 
     enabled: bool
 
-    def __init__(self, enabled: bool) -> None:
-        self._init(enabled)
 
-
-class PauseClock(Value):
+@dataclass(frozen=True, slots=True)
+class PauseClock:
     """Stop the clock (the player went away)."""
 
 
-class ResumeClock(Value):
+@dataclass(frozen=True, slots=True)
+class ResumeClock:
     """Start the clock again."""
 
 
