@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from freecell.plugins.markers import hookspec
+from freecell.plugins.markers import PROJECT_NAME, hookspec
 
 if TYPE_CHECKING:
     from freecell.engine import Event, Variant
@@ -122,12 +122,10 @@ def freecell_game_event(event: Event) -> None:
     """
 
 
-HOOK_NAMES: tuple[str, ...] = (
-    "freecell_variants",
-    "freecell_resolve_variant",
-    "freecell_scoring_schemes",
-    "freecell_card_themes",
-    "freecell_table_surfaces",
-    "freecell_solver_backends",
-    "freecell_game_event",
+# Every function above marked with ``@hookspec``, in the order defined: the list of
+# hooks can only be this module's.
+HOOK_NAMES: tuple[str, ...] = tuple(
+    name
+    for name, value in list(globals().items())
+    if callable(value) and hasattr(value, f"{PROJECT_NAME}_spec")
 )
