@@ -10,7 +10,6 @@ Within a bucket the newest state comes first, as in a depth-first search.
 from __future__ import annotations
 
 import heapq
-from typing import NamedTuple
 
 from freecell.solver.state import Rules, decode, heuristic
 
@@ -23,21 +22,16 @@ DEPTH_MASK = (1 << DEPTH_BITS) - 1
 Order = tuple[int, int, int]
 
 
-class OpenList(NamedTuple):
-    """One open list: its buckets (bucket -> stack of state numbers), the heap of the
-    buckets in use, and the weights of its :data:`Order`."""
-
-    buckets: dict[int, list[int]]
-    in_use: list[int]
-    depth_weight: int
-    heuristic_weight: int
-    next_card_weight: int
+# One open list: (buckets: bucket -> stack of state numbers, the heap of the buckets
+# in use, then its Order's three weights).  A plain tuple, not a NamedTuple: the
+# search unpacks one for every child it pushes, and only an exact tuple unpacks fast.
+OpenList = tuple[dict[int, list[int]], list[int], int, int, int]
 
 
 def new_list(order: Order, root: int) -> OpenList:
     """An open list holding only the root state (number ``root``, depth 0)."""
     depth_weight, heuristic_weight, next_card_weight = order
-    return OpenList({0: [root]}, [0], depth_weight, heuristic_weight, next_card_weight)
+    return {0: [root]}, [0], depth_weight, heuristic_weight, next_card_weight
 
 
 def pop(buckets: dict[int, list[int]], in_use: list[int], closed: bytearray) -> tuple[int, int]:
@@ -78,7 +72,7 @@ def push_to_lists(
 def open_states(open_list: OpenList, closed: bytearray) -> list[int]:
     """The states an open list holds that are not expanded yet, as a depth-first
     stack (sid << DEPTH_BITS | depth): the list's best on top."""
-    buckets, in_use = open_list.buckets, open_list.in_use
+    buckets, in_use = open_list[0], open_list[1]
     stack: list[int] = []
     for bucket in sorted(in_use, reverse=True):
         depth = bucket & DEPTH_MASK

@@ -23,7 +23,6 @@ import heapq
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 from zlib import crc32
 
 from freecell.solver import divers, sweep, twins
@@ -66,14 +65,11 @@ class SearchResult:
     twins: bytes | None = None
 
 
-class Queue(NamedTuple):
-    """What one turn of the search takes its state from and gives its children to."""
-
-    buckets: dict[int, list[int]]
-    in_use: list[int]
-    pushes: list[OpenList]  # the lists a new child goes to
-    own: list[OpenList] | None  # a diver's own list (a known child goes there too)
-    marks: bytearray  # the states this queue counts as expanded
+# What one turn of the search takes its state from and gives its children to:
+# (buckets, buckets in use, the lists a new child goes to, a diver's own list -- a
+# known child goes there too -- or None, the marks of the states it counts as
+# expanded).  A plain tuple, unpacked once a turn.
+Queue = tuple[dict[int, list[int]], list[int], list[OpenList], list[OpenList] | None, bytearray]
 
 
 def best_first(
@@ -138,7 +134,7 @@ class _Portfolio:
         self.twins = twins.Twins(())
         self.sweep: sweep.Sweep | None = None
         # The sweep takes from its own stack and pushes its children nowhere else.
-        self.sweep_queue = Queue({}, [], [], None, self.closed)
+        self.sweep_queue: Queue = ({}, [], [], None, self.closed)
         self.sweep_for_proof = True
         self.expansions = self.expanded = self.dives = 0
         self.turn = 0
@@ -151,14 +147,12 @@ class _Portfolio:
     ) -> None:
         self.best_h = root_h[0] + root_h[1]
         lists = [new_list(order, 0) for order in orders]
-        shared = self.shared = [entry for entry in lists if entry.depth_weight >= 0]
+        shared = self.shared = [entry for entry in lists if entry[2] >= 0]
         # Divers join once the deal has proved not to be easy (most deals are solved
         # before).  With divers alone, they search from the start and never leave:
         # their depth-first searches are then what makes the search complete.
-        self.live = [
-            Queue(entry.buckets, entry.in_use, shared, None, self.closed) for entry in shared
-        ]
-        self.waiting_divers = [entry for entry in lists if entry.depth_weight < 0]
+        self.live = [(entry[0], entry[1], shared, None, self.closed) for entry in shared]
+        self.waiting_divers = [entry for entry in lists if entry[2] < 0]
         if not self.live:
             self.live, self.waiting_divers = [self._dive(e) for e in self.waiting_divers], []
         # Divers alone have no shared list to put skipped states back in: no twins.
@@ -172,9 +166,7 @@ class _Portfolio:
         """A diver's queue: its children go to every shared list and its own, and it
         keeps its own marks (it walks through states other lists have expanded),
         made when it joins, since most searches end before."""
-        return Queue(
-            entry.buckets, entry.in_use, [*self.shared, entry], [entry], bytearray(len(self.closed))
-        )
+        return entry[0], entry[1], [*self.shared, entry], [entry], bytearray(len(self.closed))
 
     # -- what happens between expansions --------------------------------------------
     def _milestones(self, expansions: int) -> None:
@@ -198,33 +190,12 @@ class _Portfolio:
             self.sweep = None
         return False
 
-    def _sweep_turn(self) -> tuple[int, int, Queue]:
-        code = self.sweep.pop(self.closed) if self.sweep is not None else -1
-        if code < 0:
-            return -1, 0, self.live[0]
-        return code >> DEPTH_BITS, code & DEPTH_MASK, self.sweep_queue
-
-    def _list_turn(self) -> tuple[int, int, Queue]:
-        """The next state from the next queue in turn; (-1, ...) when it has none."""
-        self.turn = (self.turn + 1) % len(self.live)
-        queue = self.live[self.turn]
-        sid, bucket = pop(queue.buckets, queue.in_use, queue.marks)
-        if sid < 0 and queue.own is not None and self.shared:
-            # A diver at the end of its lines dives again from the best state of the
-            # first shared list.
-            first = self.shared[0]
-            sid, bucket = pop(first.buckets, first.in_use, self.closed)
-        return sid, bucket, queue
-
-    def _mark_expanded(self, sid: int, queue: Queue) -> None:
-        if not self.closed[sid]:  # (a diver may expand a state again)
-            self.expanded += 1
-            self.closed[sid] = 1
-        if queue.own is not None:
-            queue.marks[sid] = 1
-            self.dives += 1
-            if self.dives >= self.dive_limit and self.shared:
-                self.live = [q for q in self.live if q.own is None]
+    def _dived(self, sid: int, queue: Queue) -> None:
+        """A diver expanded ``sid``: its own mark, and the divers' shared allowance."""
+        queue[4][sid] = 1
+        self.dives += 1
+        if self.dives >= self.dive_limit and self.shared:
+            self.live = [q for q in self.live if q[3] is None]
 
     def _foundation_rose(self, top: int) -> bool:
         """A child's foundation reached ``top``, higher than any before: twins may part.
@@ -241,34 +212,51 @@ class _Portfolio:
 
     # -- the search ---------------------------------------------------------------------
     def run(self) -> SearchResult:
-        keys, closed = self.keys, self.closed
+        # Picking the state and marking it are written out here, not called: they run
+        # once an expansion, and the search is measured in instructions per state.
+        keys, closed, shared, skipper = self.keys, self.closed, self.shared, self.twins
         milestones = {self.dive_after, self.twins_after, self.sweep_after}
+        expansions = 0
         while self.live:
-            self.expansions += 1
-            if self.expansions in milestones:
-                self._milestones(self.expansions)
-            if not self.expansions & 63 and self._check_in():
+            expansions += 1
+            if expansions in milestones:
+                self._milestones(expansions)
+            if not expansions & 63 and self._check_in():
                 break
-            sweep_stack = None if self.sweep is None else self.sweep.stack
-            in_sweep = sweep_stack is not None
-            sid, bucket, queue = self._sweep_turn() if in_sweep else self._list_turn()
-            if sid < 0:
-                if in_sweep or self.shared:
-                    # Every state not expanded was on the sweep's stack, or in a shared
-                    # list that ran dry: a proof (the divers can find nothing new).
-                    break
-                del self.live[self.turn]
-                continue
-            depth = bucket & DEPTH_MASK
-            own = queue.own
-            if self.twins.table is not None and closed[sid] != 1:
-                sid = self.twins.visit(
-                    keys, closed, sid, depth, None if own is None else queue.marks
-                )
+            sweeping = self.sweep
+            if sweeping is not None:  # the sweep takes every turn while it runs
+                code = sweeping.pop(closed)
+                if code < 0:
+                    break  # every state not expanded was on its stack: a proof
+                sid, depth, queue = code >> DEPTH_BITS, code & DEPTH_MASK, self.sweep_queue
+            else:  # the queues take turns
+                live = self.live
+                turn = self.turn = (self.turn + 1) % len(live)
+                queue = live[turn]
+                sid, bucket = pop(queue[0], queue[1], queue[4])
+                if sid < 0 and queue[3] is not None and shared:
+                    # A diver at the end of its lines dives again from the best state
+                    # of the first shared list.
+                    sid, bucket = pop(shared[0][0], shared[0][1], closed)
+                if sid < 0:
+                    if shared:
+                        # A shared list ran dry: every state found went into it, so
+                        # every one was expanded (the divers can find nothing new).
+                        break
+                    del live[turn]
+                    continue
+                depth = bucket & DEPTH_MASK
+            own = queue[3]
+            if skipper.table is not None and closed[sid] != 1:
+                sid = skipper.visit(keys, closed, sid, depth, None if own is None else queue[4])
                 if sid < 0:
                     continue
-            self._mark_expanded(sid, queue)
-            self._expand(sid, depth, queue, sweep_stack)
+            if not closed[sid]:  # (a diver may expand a state again)
+                self.expanded += 1
+                closed[sid] = 1
+            if own is not None:
+                self._dived(sid, queue)
+            self._expand(sid, depth, queue, None if sweeping is None else sweeping.stack)
             if self.goal >= 0:
                 self.outcome = "solved"
                 break
@@ -278,15 +266,15 @@ class _Portfolio:
             if len(keys) >= self.max_states:
                 self.outcome = "budget"
                 break
+        self.expansions = expansions
         return self._result()
 
     def _expand(self, sid: int, depth: int, queue: Queue, sweep_stack: list[int] | None) -> None:
         """Expand state ``sid`` (at ``depth``): store its new children and push them
         where ``queue`` says (or on the sweep's stack)."""
         rules, ids, keys, parent = self.rules, self.ids, self.keys, self.parent
-        own = queue.own
+        _, _, pushes, own, marks = queue
         heappush = heapq.heappush
-        marks = queue.marks
         best_h = self.best_h
         child_depth = depth + 1 if depth < DEPTH_MASK else depth
         found, cells, cols = decode(keys[sid])
@@ -313,7 +301,7 @@ class _Portfolio:
                 if sweep_stack is not None:
                     sweep_stack.append(child << DEPTH_BITS | child_depth)
                     continue
-                targets = queue.pushes
+                targets = pushes
                 base, next_depth = heuristic(rules, key, child_found, child_cells, child_cols)
                 if base + next_depth < best_h:
                     best_h = self.best_h = base + next_depth
@@ -322,7 +310,7 @@ class _Portfolio:
                 continue
             else:  # a known state, on a diver's own line
                 targets = own
-                if own[0].heuristic_weight:
+                if own[0][3]:  # (its weight on the heuristic)
                     base, next_depth = heuristic(rules, key, child_found, child_cells, child_cols)
                 else:  # (a diver in move order does without)
                     base = next_depth = 0
