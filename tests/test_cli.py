@@ -108,3 +108,24 @@ def test_console_script_entry_point_runs() -> None:
         [sys.executable, "-m", "freecell.cli", "--version"], capture_output=True, text=True
     )
     assert version.stdout.startswith("freecell ")
+
+
+def test_the_quick_look_at_plugin_choices_agrees_with_the_settings_loader(
+    tmp_path: Path,
+) -> None:
+    """``board N`` reads the plugin choices without the settings loader: the two
+    must read one format, and the quick look declines whatever is not plain."""
+    from freecell.storage import peek, settings
+
+    assert (peek.SETTINGS_VERSION, peek.MAX_SETTINGS_BYTES) == (
+        settings.SETTINGS_VERSION,
+        settings.MAX_SETTINGS_BYTES,
+    )
+    path = tmp_path / "settings.json"
+    assert peek.enabled_plugins(path) == {}
+    store = settings.SettingsStore(path)
+    store.save(settings.Settings(enabled_plugins={"six": True, "themes": False}))
+    assert peek.enabled_plugins(path) == store.load().enabled_plugins
+    for damaged in (b"{", b"[]", b'{"version": 99}', b'{"version": 1, "enabled_plugins": 3}'):
+        path.write_bytes(damaged)
+        assert peek.enabled_plugins(path) is None

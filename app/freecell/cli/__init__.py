@@ -58,7 +58,11 @@ def _chosen(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(_chosen(args_list))
+    chosen = _chosen(args_list)
+    if chosen is None and "--version" in args_list:
+        # (argparse answers --version before it looks for a subcommand)
+        build_parser(only="").parse_args(args_list)
+    parser = build_parser(chosen)
     args = parser.parse_args(args_list)
     _log_details(verbose=args.verbose)
     from freecell.cli.common import EXIT_BAD_INPUT, EXIT_OK, CliError

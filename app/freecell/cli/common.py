@@ -34,9 +34,31 @@ class CliError(Exception):
 
 def resolve_variant(variant_id: str, manager: PluginManager | None = None) -> Variant:
     """Any variant an enabled plugin offers (the built-ins, Custom ids, third-party)."""
+    if manager is None:
+        quick = _builtin_variant(variant_id)
+        if quick is not None:
+            return quick
     from freecell.cli.plugins import plugin_variant
 
     return plugin_variant(variant_id, manager)
+
+
+def _builtin_variant(variant_id: str) -> Variant | None:
+    """What the plugin manager would answer for a built-in or Custom id while the
+    player's settings leave only the built-in plugins on -- without discovering,
+    importing or running any plugin (most of a command's time).  None when another
+    plugin is on or the id is not one of these: the manager decides then."""
+    from freecell.plugins.builtins import only_builtins_on
+    from freecell.plugins.custom import parse_custom_variant_id
+    from freecell.storage.peek import enabled_plugins
+
+    enabled = enabled_plugins()
+    if enabled is None or not only_builtins_on(enabled):
+        return None
+    for variant in BUILTIN_VARIANTS:
+        if variant.id == variant_id:
+            return variant
+    return parse_custom_variant_id(variant_id)
 
 
 # What a file named on the command line may hold: a board is a few hundred bytes

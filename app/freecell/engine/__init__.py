@@ -5,25 +5,10 @@ variants as data, positions, moves and their reasons, notation, the game with it
 history and clock, and the command bus the UI talks through.
 """
 
-from freecell.engine.bus import CommandBus
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from freecell.engine.cards import DECK, Card, Suit, card, make_card, parse_card
-from freecell.engine.clock import Clock
-from freecell.engine.commands import (
-    AutoFinishStep,
-    Command,
-    LoadPosition,
-    MoveCards,
-    NewDeal,
-    PauseClock,
-    Redo,
-    RedoTo,
-    ReplayDeal,
-    ResumeClock,
-    SendHome,
-    SetAutoPlay,
-    Undo,
-    UndoTo,
-)
 from freecell.engine.deal import (
     MAX_DEAL,
     MIN_DEAL,
@@ -33,19 +18,6 @@ from freecell.engine.deal import (
     parse_deal_number,
     random_deal_number,
 )
-from freecell.engine.events import (
-    AutoFinishAvailable,
-    ClockChanged,
-    DealStarted,
-    Event,
-    GameWon,
-    MoveApplied,
-    MoveRefused,
-    NoMovesLeft,
-    Redone,
-    Undone,
-)
-from freecell.engine.game import Game, Step
 from freecell.engine.moves import InvalidMoveNotation, Move, Pile, PileKind, parse_move, parse_moves
 from freecell.engine.notation import BoardFormatError, format_board, parse_board
 from freecell.engine.position import InvalidPosition, Position
@@ -79,6 +51,81 @@ from freecell.engine.variant import (
     Variant,
     builtin_variant,
 )
+
+if TYPE_CHECKING:
+    from freecell.engine.bus import CommandBus
+    from freecell.engine.clock import Clock
+    from freecell.engine.commands import (
+        AutoFinishStep,
+        Command,
+        LoadPosition,
+        MoveCards,
+        NewDeal,
+        PauseClock,
+        Redo,
+        RedoTo,
+        ReplayDeal,
+        ResumeClock,
+        SendHome,
+        SetAutoPlay,
+        Undo,
+        UndoTo,
+    )
+    from freecell.engine.events import (
+        AutoFinishAvailable,
+        ClockChanged,
+        DealStarted,
+        Event,
+        GameWon,
+        MoveApplied,
+        MoveRefused,
+        NoMovesLeft,
+        Redone,
+        Undone,
+    )
+    from freecell.engine.game import Game, Step
+
+# The game, its bus, clock, commands and events are imported on first use: a board
+# printed or a deal solved needs none of them (see benchmarks/cli.py).
+_LAZY = {
+    "AutoFinishAvailable": "events",
+    "AutoFinishStep": "commands",
+    "Clock": "clock",
+    "ClockChanged": "events",
+    "Command": "commands",
+    "CommandBus": "bus",
+    "DealStarted": "events",
+    "Event": "events",
+    "Game": "game",
+    "GameWon": "events",
+    "LoadPosition": "commands",
+    "MoveApplied": "events",
+    "MoveCards": "commands",
+    "MoveRefused": "events",
+    "NewDeal": "commands",
+    "NoMovesLeft": "events",
+    "PauseClock": "commands",
+    "Redo": "commands",
+    "RedoTo": "commands",
+    "Redone": "events",
+    "ReplayDeal": "commands",
+    "ResumeClock": "commands",
+    "SendHome": "commands",
+    "SetAutoPlay": "commands",
+    "Step": "game",
+    "Undo": "commands",
+    "UndoTo": "commands",
+    "Undone": "events",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BAKERS_GAME",

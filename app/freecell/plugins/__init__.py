@@ -5,16 +5,14 @@ solver backends and game events.  No Qt here.
 - :func:`create_manager` — a fresh :class:`PluginManager` (there is no global one).
 - ``hookimpl`` — the marker plugins use (also ``from freecell import hookimpl``).
 
-The names below are imported on first use, so ``import freecell`` (which exports
-``hookimpl``) costs pluggy and nothing more — a solver worker process stays light.
+The names below are imported on first use, so that importing a module of the
+package (``freecell.plugins.custom``, say) costs neither pluggy nor the manager.
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any
-
-from freecell.plugins.markers import PROJECT_NAME, hookimpl, hookspec
 
 if TYPE_CHECKING:
     from freecell.plugins.custom import custom_variant, custom_variant_id, parse_custom_variant_id
@@ -24,6 +22,7 @@ if TYPE_CHECKING:
         PluginManager,
         create_manager,
     )
+    from freecell.plugins.markers import PROJECT_NAME, hookimpl, hookspec
     from freecell.plugins.model import Choice, Kind, Notice, PluginInfo, Provided, Source
     from freecell.plugins.store import (
         EnabledStore,
@@ -33,6 +32,9 @@ if TYPE_CHECKING:
     )
 
 _LAZY = {
+    "PROJECT_NAME": "markers",
+    "hookimpl": "markers",
+    "hookspec": "markers",
     "custom_variant": "custom",
     "custom_variant_id": "custom",
     "parse_custom_variant_id": "custom",

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
+from freecell.plugins.builtins import FALLBACK_BUILTINS
 from freecell.plugins.hookspecs import HOOK_NAMES
 from freecell.plugins.markers import PROJECT_NAME
 from freecell.plugins.model import Source
@@ -35,17 +36,6 @@ log = logging.getLogger(__name__)
 ENTRY_POINT_GROUP = PROJECT_NAME
 HOST_DISTRIBUTION = "freecell"
 USER_MODULE_PREFIX = "freecell_user_plugin_"
-
-# Used only when the freecell distribution's entry points are missing (a frozen app
-# built without ``copy_metadata``, stale metadata); pyproject.toml's
-# [project.entry-points.freecell] is the source of truth and a test keeps the two equal.
-FALLBACK_BUILTINS: dict[str, str] = {
-    "variants": "freecell_builtin_variants",
-    "scoring": "freecell_builtin_scoring",
-    "themes": "freecell_builtin_themes",
-    "solvers": "freecell_builtin_solvers",
-}
-
 
 @dataclass(frozen=True)
 class Candidate:

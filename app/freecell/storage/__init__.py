@@ -5,31 +5,69 @@ overrides); every file is versioned JSON written atomically with a backup -- see
 :mod:`freecell.storage.jsonfile` for the guarantees.
 """
 
-from freecell.storage.facade import Storage
-from freecell.storage.jsonfile import JsonFile, UnreadableFile
-from freecell.storage.paths import HOME_ENV, StoragePaths, default_paths
-from freecell.storage.savedgame import (
-    SavedGameStore,
-    SavedGameSummary,
-    game_from_json,
-    game_to_json,
-)
-from freecell.storage.settings import (
-    CARD_SIZES,
-    SETTINGS_VERSION,
-    Settings,
-    SettingsStore,
-    decode_bytes,
-    encode_bytes,
-)
-from freecell.storage.statistics import (
-    DealRecord,
-    Statistics,
-    StatisticsStore,
-    VariantStats,
-    record_result,
-    reset_variant,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from freecell.storage.facade import Storage
+    from freecell.storage.jsonfile import JsonFile, UnreadableFile
+    from freecell.storage.paths import HOME_ENV, StoragePaths, default_paths
+    from freecell.storage.savedgame import (
+        SavedGameStore,
+        SavedGameSummary,
+        game_from_json,
+        game_to_json,
+    )
+    from freecell.storage.settings import (
+        CARD_SIZES,
+        SETTINGS_VERSION,
+        Settings,
+        SettingsStore,
+        decode_bytes,
+        encode_bytes,
+    )
+    from freecell.storage.statistics import (
+        DealRecord,
+        Statistics,
+        StatisticsStore,
+        VariantStats,
+        record_result,
+        reset_variant,
+    )
+
+# Imported on first use: reading the settings alone (the command line does) needs
+# no statistics and no saved game.
+_LAZY = {
+    "CARD_SIZES": "settings",
+    "DealRecord": "statistics",
+    "HOME_ENV": "paths",
+    "JsonFile": "jsonfile",
+    "SETTINGS_VERSION": "settings",
+    "SavedGameStore": "savedgame",
+    "SavedGameSummary": "savedgame",
+    "Settings": "settings",
+    "SettingsStore": "settings",
+    "Statistics": "statistics",
+    "StatisticsStore": "statistics",
+    "Storage": "facade",
+    "StoragePaths": "paths",
+    "UnreadableFile": "jsonfile",
+    "VariantStats": "statistics",
+    "decode_bytes": "settings",
+    "default_paths": "paths",
+    "encode_bytes": "settings",
+    "game_from_json": "savedgame",
+    "game_to_json": "savedgame",
+    "record_result": "statistics",
+    "reset_variant": "statistics",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CARD_SIZES",
