@@ -74,7 +74,7 @@ class FreecellLogHandler(logging.FileHandler):
         """freecell.log.(N-1) -> .N, ..., freecell.log -> .1, then a fresh file."""
         if self.stream is not None:
             self.stream.close()
-            self.stream = None  # type: ignore[assignment]
+            self.stream = None
         base = self.baseFilename
         for i in range(self.backup_count - 1, 0, -1):
             older = f"{base}.{i}"
