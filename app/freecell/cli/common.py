@@ -38,9 +38,27 @@ def resolve_variant(variant_id: str, manager: PluginManager | None = None) -> Va
         quick = _builtin_variant(variant_id)
         if quick is not None:
             return quick
-    from freecell.cli.plugins import plugin_variant
-
     return plugin_variant(variant_id, manager)
+
+
+def cli_manager() -> PluginManager:
+    """A manager on the player's settings; plugin notices go to stderr as warnings."""
+    from freecell.plugins.manager import create_manager
+
+    manager = create_manager()
+    for notice in manager.take_notices():
+        print(_("freecell-cli: warning: {message}").format(message=notice), file=sys.stderr)
+    return manager
+
+
+def plugin_variant(variant_id: str, manager: PluginManager | None = None) -> Variant:
+    """The enabled variant with this id (listed or resolved); CliError otherwise."""
+    try:
+        return (manager or cli_manager()).variant(variant_id)
+    except KeyError as error:
+        raise CliError(
+            _("{problem}; `freecell-cli plugins` lists them").format(problem=error.args[0])
+        ) from None
 
 
 def _builtin_variant(variant_id: str) -> Variant | None:

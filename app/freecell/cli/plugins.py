@@ -1,5 +1,5 @@
-"""``freecell-cli plugins``, and the plugin-aware variant lookup the other
-subcommands use for ``--variant ID``.
+"""``freecell-cli plugins``, and the plugin-aware backend lookup ``solve`` and
+``rate`` use for ``--backend ID`` (the variant lookup is in :mod:`.common`).
 
 :func:`register` is called by :func:`freecell.cli.build_parser`.  The CLI honours the
 same enabled map as the game (the settings file), so ``--variant`` accepts exactly
@@ -14,29 +14,10 @@ import sys
 from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError
-from freecell.engine import Variant
 from freecell.i18n import _
 from freecell.plugins.manager import PluginManager, create_manager
 from freecell.plugins.model import PluginInfo
 from freecell.plugins.solvers import PluginBackend, backend_available, backend_loader
-
-
-def cli_manager() -> PluginManager:
-    """A manager on the player's settings; plugin notices go to stderr as warnings."""
-    manager = create_manager()
-    for notice in manager.take_notices():
-        print(_("freecell-cli: warning: {message}").format(message=notice), file=sys.stderr)
-    return manager
-
-
-def plugin_variant(variant_id: str, manager: PluginManager | None = None) -> Variant:
-    """The enabled variant with this id (listed or resolved); CliError otherwise."""
-    try:
-        return (manager or cli_manager()).variant(variant_id)
-    except KeyError as error:
-        raise CliError(
-            _("{problem}; `freecell-cli plugins` lists them").format(problem=error.args[0])
-        ) from None
 
 
 def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:

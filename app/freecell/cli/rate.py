@@ -124,7 +124,8 @@ def _backend(backend_id: str, out: Path | None) -> BackendLoader | None:
             "--out writes the game's ratings table, which the built-in solver makes; "
             "leave out --backend to write it, or --out to print another backend's ratings"
         )
-    from freecell.cli.plugins import cli_manager, plugin_backend
+    from freecell.cli.common import cli_manager
+    from freecell.cli.plugins import plugin_backend
 
     return plugin_backend(backend_id, cli_manager())
 

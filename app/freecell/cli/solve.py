@@ -17,10 +17,11 @@ from freecell.cli.common import (
     EXIT_OK,
     CliError,
     add_position_arguments,
+    cli_manager,
     resolve_variant,
     starting_position,
 )
-from freecell.cli.plugins import cli_manager, plugin_backend
+from freecell.cli.plugins import plugin_backend
 from freecell.engine import Position, Variant
 from freecell.i18n import _
 from freecell.plugins.model import Source
