@@ -209,7 +209,7 @@ def test_dependencies_are_minimal_and_pinned_to_ranges() -> None:
     )
     for dep in project["dependencies"]:
         assert "<" in dep.split(";")[0], f"{dep}: give an upper bound"
-    # DESIGN.md's trap: PySide6 6.12.0 aborts on Python 3.11.
+    # The trap in docs/architecture.md: PySide6 6.12.0 aborts on Python 3.11.
     assert any(
         "<6.12" in dep and "python_version < '3.12'" in dep for dep in project["dependencies"]
     )

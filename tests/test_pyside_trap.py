@@ -1,4 +1,4 @@
-"""Regression test for the PySide6 6.12.0 trap on Python 3.11 (see DESIGN.md).
+"""Regression test for the PySide6 6.12.0 trap on Python 3.11 (see docs/architecture.md).
 
 There, every call of a Qt method that returns nothing dropped a reference to None,
 and after a few thousand calls the process aborted with `none_dealloc`.  On 3.12+

@@ -186,8 +186,8 @@ def module_exists(name: str) -> bool:
     """Whether module ``name`` can be imported, found without importing its package.
 
     ``importlib.util.find_spec("freecell.solver.service")`` would import
-    ``freecell.solver`` first, and with it the solver API's dataclasses (~6 ms of
-    start-up, for hints the first frame does not show);
+    ``freecell.solver`` first, and with it the solver API's dataclasses (start-up
+    time, for hints the first frame does not show);
     asking each finder for the module in the package's folders is what import
     itself does next, and finds it in a folder, a zip or a bundle alike.
     """

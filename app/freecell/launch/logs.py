@@ -44,8 +44,8 @@ class FreecellLogHandler(logging.FileHandler):
     replaces, not doubles.
 
     Not ``RotatingFileHandler`` itself because ``logging.handlers`` imports
-    ``socket``, ``pickle`` and ``queue`` for its other handlers: some 13 ms of every
-    start of the game, spent before the window is built, for one file handler.
+    ``socket``, ``pickle`` and ``queue`` for its other handlers, before the window is
+    built, for one file handler (docs/architecture.md, start-up).
     """
 
     def __init__(self, path: Path, *, max_bytes: int, backup_count: int) -> None:
@@ -202,8 +202,8 @@ def _platform() -> str:
     """``platform.platform()``, e.g. "Linux-6.1.0-13-amd64-x86_64-with-glibc2.36".
 
     On Linux that function runs ``uname -p`` in a subprocess and scans the Python
-    binary for the C library's version: some 10 ms of every start, for one log
-    line.  The kernel and the C library say the same directly.
+    binary for the C library's version, at every start, for one log line.  The
+    kernel and the C library say the same directly.
     """
     if not sys.platform.startswith("linux"):
         import platform

@@ -2,7 +2,7 @@
 
 Why a process: a pure-Python search in a thread shares the GIL with the GUI; the
 event loop's latency goes from 1 ms to ~150 ms and the search loses half its speed
-(see DESIGN.md).  In a child process the GUI stays smooth and the search runs at
+(see docs/architecture.md).  In a child process the GUI stays smooth and the search runs at
 full speed.  The child is started with ``spawn`` (never ``fork``: the parent is a
 Qt process, and a forked Qt process is undefined behaviour), once, and then serves
 job after job over a pipe, so the start-up cost is paid once.

@@ -2,7 +2,7 @@
 
 The search itself runs in the solver's long-lived worker *process*
 (``freecell.solver.service.SolverService``): a pure-Python search in a GUI-process
-thread would hold the GIL and make the table stutter (see DESIGN.md).  What runs
+thread would hold the GIL and make the table stutter (see docs/architecture.md).  What runs
 in ``QThreadPool`` here is only the blocking wait on that process.  Every request
 carries a token; a move on the table cancels the search and bumps the token, so an
 answer that arrives for a position no longer on the table is dropped.
