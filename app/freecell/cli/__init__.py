@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import sys
 from collections.abc import Callable, Sequence
 
@@ -18,6 +17,7 @@ from freecell import __version__
 from freecell.i18n import _
 
 Command = Callable[[argparse.Namespace], int]
+verbose_requested = False  # ``--verbose``, for the details handler (freecell.cli.details)
 
 # subcommand -> the module under freecell.cli whose register() adds it
 SUBCOMMANDS = {
@@ -64,7 +64,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         build_parser(only="").parse_args(args_list)
     parser = build_parser(chosen)
     args = parser.parse_args(args_list)
-    _log_details(verbose=args.verbose)
+    global verbose_requested
+    verbose_requested = args.verbose
+    if chosen != "board":
+        from freecell.cli import details
+
+        details.install(verbose_requested)
+    # (board asks the plugin manager only when another plugin is on, and
+    # common.cli_manager installs the handler then: an answer at once needs no logging)
     from freecell.cli.common import EXIT_BAD_INPUT, EXIT_OK, CliError
 
     run: Command = args.run
@@ -75,54 +82,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return EXIT_OK
-
-
-class _DetailsHandler(logging.Handler):
-    """Where the details of a failure go: the log file (opened on the first record,
-    so a command that logs nothing writes nothing), or stderr with ``--verbose``.
-
-    Without a handler, Python's last-resort one printed every plugin's multi-line
-    traceback on stderr, on every command; the one line per failed plugin is the
-    command's own (a warning).
-    """
-
-    def __init__(self, verbose: bool) -> None:
-        super().__init__(logging.INFO if verbose else logging.WARNING)
-        self.verbose = verbose
-        self._file: logging.Handler | None = None
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if self.verbose:
-            print(f"freecell-cli: {self.format(record)}", file=sys.stderr)
-            return
-        if self._file is None:
-            from freecell.launch import logs
-
-            path = logs.log_file_path()
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                self._file = logs.FreecellLogHandler(
-                    path, max_bytes=logs.MAX_LOG_BYTES, backup_count=logs.BACKUP_COUNT
-                )
-            except OSError:
-                self._file = logging.NullHandler()
-            self._file.setFormatter(logging.Formatter(logs.LOG_FORMAT))
-        self._file.handle(record)
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-        super().close()
-
-
-def _log_details(verbose: bool) -> None:
-    """One details handler on the root logger (``main`` may run many times in a
-    process: tests)."""
-    root = logging.getLogger()
-    for handler in list(root.handlers):
-        if isinstance(handler, _DetailsHandler):
-            root.removeHandler(handler)
-            handler.close()
-    root.addHandler(_DetailsHandler(verbose))
-    if root.level == logging.NOTSET or root.level > logging.INFO:
-        root.setLevel(logging.INFO if verbose else logging.WARNING)

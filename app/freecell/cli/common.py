@@ -43,8 +43,11 @@ def resolve_variant(variant_id: str, manager: PluginManager | None = None) -> Va
 
 def cli_manager() -> PluginManager:
     """A manager on the player's settings; plugin notices go to stderr as warnings."""
+    from freecell import cli
+    from freecell.cli import details
     from freecell.plugins.manager import create_manager
 
+    details.install(cli.verbose_requested)
     manager = create_manager()
     for notice in manager.take_notices():
         print(_("freecell-cli: warning: {message}").format(message=notice), file=sys.stderr)

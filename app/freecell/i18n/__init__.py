@@ -68,6 +68,27 @@ def language() -> str:
     return _language
 
 
+class _SourceStrings:
+    """The source language's catalogue: every string as written, with English's
+    plural rule -- what gettext's ``NullTranslations`` answers, without importing
+    gettext and the package's resources (a command line in English pays for none)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+_SOURCE_STRINGS = _SourceStrings()
+
+
 class Domain:
     """One catalogue family: ``freecell``'s own, or a plugin's.
 
@@ -81,17 +102,20 @@ class Domain:
     def __init__(self, domain: str, package: str) -> None:
         self.domain = domain
         self.package = package
-        self._catalogue: _gettext.NullTranslations | None = None
+        self._catalogue: _gettext.NullTranslations | _SourceStrings | None = None
         Domain.instances.append(self)
 
     def forget(self) -> None:
         self._catalogue = None
 
-    def catalogue(self) -> _gettext.NullTranslations:
+    def catalogue(self) -> _gettext.NullTranslations | _SourceStrings:
         if self._catalogue is None:
-            from freecell.i18n.catalogue import load
+            if language() == SOURCE_LANGUAGE:
+                self._catalogue = _SOURCE_STRINGS  # (no gettext, no resources to import)
+            else:
+                from freecell.i18n.catalogue import load
 
-            self._catalogue = load(self.package, self.domain, language())
+                self._catalogue = load(self.package, self.domain, language())
         return self._catalogue
 
     def gettext(self, message: str) -> str:
