@@ -285,7 +285,7 @@ class _ResultsKeys(QObject):
                         event.modifiers() & Qt.KeyboardModifier.ShiftModifier
                     )
                     step = -1 if back else 1
-                    index = stops.index(watched)  # type: ignore[arg-type]
+                    index = stops.index(watched)
                     stops[(index + step) % len(stops)].setFocus(Qt.FocusReason.TabFocusReason)
                     return True
         elif event.type() == QEvent.Type.Hide and watched is results:

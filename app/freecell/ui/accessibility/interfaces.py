@@ -186,10 +186,10 @@ class TableAccessibility:
             )
             QAccessible.updateAccessibility(QAccessibleEvent(iface, QAccessible.Event.NameChanged))
         names, self._names = self._names, self.card_names()
-        for c, iface in self.cards.items():
+        for c, card_iface in self.cards.items():
             if before is None or names.get(c) != self._names[c]:
                 QAccessible.updateAccessibility(
-                    QAccessibleEvent(iface, QAccessible.Event.NameChanged)
+                    QAccessibleEvent(card_iface, QAccessible.Event.NameChanged)
                 )
 
     def card_names(self) -> dict[Card, str]:
