@@ -115,8 +115,9 @@ def _read(path: Path, locale: str | None = None) -> Catalog:
 
 def _write(path: Path, catalogue: Catalog) -> None:
     out = io.BytesIO()
+    # no line numbers: an edit elsewhere in a module must not touch nine catalogues
     write_po(out, catalogue, width=96, sort_output=False, omit_header=False,
-             include_previous=False)
+             include_previous=False, include_lineno=False)
     text = re.sub(rb"^\"POT-Creation-Date: .*\\n\"\n", b"", out.getvalue(), flags=re.M)
     text = re.sub(rb"^\"PO-Revision-Date: .*\\n\"\n", b"", text, flags=re.M)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.core import AppEvent, PluginsChanged
+from freecell.i18n import _
 from freecell.plugins import Kind, PluginInfo, PluginManager, Source
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 
@@ -313,9 +314,9 @@ def install_plugins(
     plugins = session.plugin_manager
     if plugins is None:
         return None
-    plugins_action = QAction("P&lugins…", window)
+    plugins_action = QAction(_("P&lugins…"), window)
     plugins_action.setObjectName("pluginsAction")
-    custom_action = QAction("C&ustom variant…", window)
+    custom_action = QAction(_("C&ustom variant…"), window)
     custom_action.setObjectName("customVariantAction")
 
     def open_plugins() -> None:
