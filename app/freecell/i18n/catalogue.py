@@ -56,11 +56,12 @@ def load(package: str, domain: str, language: str) -> gettext.NullTranslations:
 
 
 def _newer(text: Traversable, compiled: Traversable) -> bool:
-    """Whether a checkout's ``.po`` was edited after its ``.mo`` was compiled (a
-    wheel ships no ``.po``, a zip has no times: the ``.mo`` is used)."""
+    """Whether a checkout's ``.po`` was edited after its ``.mo`` was compiled.  An
+    installed wheel unpacks both in the same second: only a ``.po`` newer by more
+    than that counts (a zip has no times: the ``.mo`` is used)."""
     if not (isinstance(text, Path) and isinstance(compiled, Path) and text.is_file()):
         return False
-    return text.stat().st_mtime > compiled.stat().st_mtime
+    return text.stat().st_mtime > compiled.stat().st_mtime + 2
 
 
 def compile_po(text: bytes) -> bytes:
