@@ -50,6 +50,7 @@ LAUNCH_ORCA = (
     "exec(compile(real(script).read(), script, 'exec'))"
 )
 SPOKEN = re.compile(r"SPEECH OUTPUT: '(.*)'\s*\{")  # then the voice: {'established': ...}
+ORCA_ABSENT = "Orca did not register with AT-SPI"
 GENERIC_MODULE = Path("/usr/lib/speech-dispatcher-modules/sd_generic")
 
 
@@ -185,7 +186,7 @@ def inside(python: str, work: Path) -> int:
     game = None
     try:
         if not _orca_listening(90):
-            print("Orca did not register with AT-SPI", file=sys.stderr)
+            print(ORCA_ABSENT, file=sys.stderr)
             return 1
         game_env = dict(env, FREECELL_HOME=str(work / "freecell"))
         game_env.pop("QT_QPA_PLATFORM", None)  # a real X server here
@@ -260,10 +261,17 @@ def run(python: str, work: Path) -> list[str]:
     """The whole session; Orca's spoken lines (raises when the session failed).  The
     game's own output is left in ``work / "game.log"``."""
     command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--"]
-    command += [python, str(HERE), INSIDE, "--python", python, "--work", str(work)]
     env = dict(os.environ)
     env.pop("QT_QPA_PLATFORM", None)
-    done = subprocess.run(command, env=env, timeout=300, capture_output=True, text=True)
+    # On a loaded machine Orca 43 sometimes never registers with AT-SPI; that says
+    # nothing about the game, so such a session is started afresh, once.
+    command += [python, str(HERE), INSIDE, "--python", python, "--work", str(work)]
+    for _attempt in range(2):
+        done = subprocess.run(command, env=env, timeout=300, capture_output=True, text=True)
+        if ORCA_ABSENT not in done.stderr:
+            break
+        shutil.rmtree(work)  # the next session starts from nothing
+        work.mkdir()
     log = work / "orca-debug.log"
     if done.returncode != 0 or not log.exists():
         raise RuntimeError(f"the Orca session failed ({done.returncode}): {done.stderr[-2000:]}")
