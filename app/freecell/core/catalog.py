@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from freecell.engine import BUILTIN_VARIANTS, FREECELL, Variant
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme, TableSurface
@@ -18,6 +18,8 @@ class Catalog:
     variants: Sequence[Variant] = BUILTIN_VARIANTS
     themes: Sequence[CardTheme] = BUILTIN_THEMES
     surfaces: Sequence[TableSurface] = BUILTIN_SURFACES
+    # a plugin's words for a variant's rules (None: the page is written from its parameters)
+    variant_rules: Callable[[Variant], str | None] = field(default=lambda _variant: None)
 
     def theme(self, theme_id: str) -> CardTheme:
         return next((t for t in self.themes if t.id == theme_id), self.themes[0])

@@ -53,7 +53,12 @@ def builtins_suffice(stored: Settings) -> bool:
 
 def catalog_of(manager: PluginManager) -> Catalog:
     """The variants, themes and surfaces the enabled plugins offer now."""
-    return Catalog(manager.variants(), manager.card_themes(), manager.table_surfaces())
+    return Catalog(
+        manager.variants(),
+        manager.card_themes(),
+        manager.table_surfaces(),
+        variant_rules=manager.variant_rules,
+    )
 
 
 class PluginHandle:

@@ -16,8 +16,8 @@ How the game calls them (the plugin manager in :mod:`freecell.plugins.manager`):
   type, or returns an id another plugin already provides is disabled for the rest
   of the session and the player is told which plugin and why.  Built-ins are
   collected first, so they keep their ids.
-- ``freecell_resolve_variant`` is ``firstresult``: the first plugin that answers
-  something other than ``None`` wins.
+- ``freecell_resolve_variant`` and ``freecell_variant_rules`` are ``firstresult``:
+  the first plugin that answers something other than ``None`` wins.
 - ``freecell_game_event`` is a plain observer: its return value is ignored, and a
   plugin whose observer raises is disabled for the session without disturbing the
   game.
@@ -61,6 +61,19 @@ def freecell_resolve_variant(variant_id: str) -> Variant | None:
     :class:`freecell.engine.Variant` whose ``id`` equals ``variant_id``, or ``None``
     when the id is not this plugin's.  ``firstresult``: the first non-``None`` answer
     wins and later plugins are not asked.
+    """
+
+
+@hookspec(firstresult=True)
+def freecell_variant_rules(variant: Variant) -> str | None:
+    """The rules of a variant in words, for the How to play page (F1, Rules).
+
+    Receives ``variant``, the variant on the table (yours or another plugin's).
+    Returns plain text — paragraphs separated by a blank line, a line starting with
+    ``- `` is a list item — or ``None`` for a variant that is not yours.  Without an
+    answer the game writes the rules from the variant's parameters, so a plugin
+    needs this hook only for something the parameters do not say (its history, a
+    tip).  ``firstresult``: the first non-``None`` answer wins.
     """
 
 

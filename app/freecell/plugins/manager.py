@@ -386,6 +386,33 @@ class PluginManager:
             return answer
         return None
 
+    def variant_rules(self, variant: Variant) -> str | None:
+        """``freecell_variant_rules``: a plugin's words for a variant's rules, or None
+        (the game then writes them from the parameters).  A plugin that raises or
+        answers something other than text is turned off, as for any hook."""
+        for impl in self._impls("freecell_variant_rules"):
+            name = impl.plugin_name
+            try:
+                answer = self._call(impl, variant=variant)
+            except Exception as error:
+                self._fail(
+                    name,
+                    f"raised {type(error).__name__} from freecell_variant_rules: {error}",
+                    error,
+                )
+                self._collect()
+                self._changed()
+                continue
+            if answer is None:
+                continue
+            if not isinstance(answer, str) or not answer.strip():
+                self._fail(name, f"answered {_describe(answer)} for the rules of {variant.id!r}")
+                self._collect()
+                self._changed()
+                continue
+            return answer
+        return None
+
     def choose_variant(self, variant_id: str) -> Choice[Variant]:
         """The variant to play for a remembered id; FreeCell, with a sentence, when the
         plugin that provided it is off or gone."""

@@ -532,7 +532,10 @@ class MainWindow(QMainWindow):
             RulesDialog,  # here: the first paint needs no dialog
         )
 
-        dialog = RulesDialog(self)
+        variant = self.bus.game.variant
+        if self.rules_dialog is not None:
+            self.rules_dialog.close()
+        dialog = RulesDialog(self, variant, self.catalog.variant_rules(variant))
         dialog.setModal(False)
         dialog.show()
         self.rules_dialog = dialog
