@@ -405,3 +405,19 @@ def test_rating_tip_says_what_the_rating_is_made_of() -> None:
     assert "Hard" in tip and "2,400 positions" in tip and "104-move" in tip and "Par 92" in tip
     assert "Unwinnable" in rating_tip(Rating(Difficulty.UNSOLVABLE, None, 61_000), None)
     assert "no claim" in rating_tip(Rating(Difficulty.UNKNOWN, None, 20_000), None)
+
+
+def test_a_found_solution_replaces_looking_and_enter_presses_next(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    window = insight.window
+    insight.show_solution()
+    assert window.hint_bar.text == "Looking for a solution\u2026"
+    qtbot.waitUntil(lambda: insight.stepper.active, timeout=WAIT_MS)
+    count = len(insight.stepper.moves)
+    assert window.hint_bar.text.startswith(f"A solution in {count} moves")
+    stepper = insight.stepper
+    stepper.next_button.setFocus()
+    qtbot.keyClick(stepper.next_button, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: stepper.step == 1, timeout=3000)
+    assert window.bus.game.move_count == 1

@@ -19,6 +19,7 @@ from freecell.engine import (
     Move,
     MoveCards,
     NewDeal,
+    Pile,
     card,
     deal,
 )
@@ -27,7 +28,7 @@ from freecell.ui.panels.rules_page import RULES_HTML
 from freecell.ui.table.layout import CARD_ASPECT, CardSize, compute_layout
 from freecell.ui.table.renderer import CardPainter, index_metrics, large_print_index_height
 from game_child import run_game_child
-from ui_helpers import RUNS, load, make_window
+from ui_helpers import RUNS, board, load, make_window
 
 DEALS = Path(__file__).parent / "data" / "deals"
 
@@ -55,6 +56,16 @@ def test_golden_deal_is_shown_card_for_card(qtbot) -> None:  # type: ignore[no-u
     assert window.status.text("limit") == "Can move 5 cards"
     assert window.status.text("moves") == "Moves: 0"
     assert window.status.text("home") == "Home: 0/52"
+
+
+def test_the_limit_never_counts_more_cards_than_are_left(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(qtbot, deal=1)
+    load(window, board(["KS"], home="C-K D-K H-K S-Q"))
+    # seven empty columns and four free cells would allow 640: one card is left
+    assert window.status.text("limit") == "Can move 1 card"
+    window.dispatch(MoveCards(Move(Pile.column(0), Pile.foundation(), 1)))
+    assert window.bus.game.is_won
+    assert window.status.text("limit") == "All cards home"  # not "Can move 1280 cards"
 
 
 def test_cells_top_left_foundations_top_right_columns_below(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -5,6 +5,7 @@ the stepper panel under it (the steps count as moves)."""
 from __future__ import annotations
 
 from freecell.analysis.insight import Verdict
+from freecell.engine import Move
 from freecell.solver.api import Mode, Solved, Unsolvable
 from freecell.solver.backends import Answer, fallback_message
 from freecell.ui.features.feature_kit import SOLUTION_BUDGET, FeatureKit
@@ -36,7 +37,7 @@ class ShowSolution:
         trail = kit.analysis.trail
         known = trail.solution(game.position)
         if known is not None:
-            self.stepper.start(known)
+            self._start_stepper(known)
             return
         if trail.verdict(game.position) is Verdict.LOST:
             bar.show_message(LOST, "lost")
@@ -52,11 +53,7 @@ class ShowSolution:
             # the built-in stood in for the player's backend: say so first
             said = f"{fallback_message(answer.fallback)} " if answer.fallback else ""
             if isinstance(verdict, Solved):
-                if said:
-                    bar.show_message(said.strip(), "info", timeout_ms=8000)
-                else:
-                    bar.dismiss()
-                self.stepper.start(verdict.moves)
+                self._start_stepper(verdict.moves, said)
             elif isinstance(verdict, Unsolvable):
                 bar.show_message(f"{said}{LOST}", "lost")
             else:
@@ -74,3 +71,15 @@ class ShowSolution:
                 f"The solver stopped unexpectedly ({error}).", "refused", timeout_ms=6000
             ),
         )
+
+    def _start_stepper(self, moves: tuple[Move, ...], said: str = "") -> None:
+        # said in the message bar (and so spoken), replacing "Looking for a solution…";
+        # ``said``: a note that comes first (the built-in stood in for the backend)
+        count = len(moves)
+        self.kit.window.hint_bar.show_message(
+            f"{said}A solution in {count} move{'s' if count != 1 else ''}: Next makes them "
+            "one by one, Play plays them.",
+            "info",
+            timeout_ms=8000 if said else 6000,
+        )
+        self.stepper.start(moves)

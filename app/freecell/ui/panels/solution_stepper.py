@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from freecell.engine import (
@@ -38,6 +39,18 @@ from freecell.texts.refusals import explain
 # Milliseconds between steps for speed 1 (slowest) .. 5 (fastest).
 SPEEDS = (1600, 1000, 650, 380, 180)
 DEFAULT_SPEED = 3
+
+
+class _EnterButton(QPushButton):
+    """A push button that Enter presses too, as Space does: outside a dialog Qt
+    gives Enter to no button, so a player who tabbed to Next got nothing."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.isAutoRepeat():
+            self.animateClick()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
 
 class SolutionStepper(QFrame):
@@ -97,7 +110,7 @@ class SolutionStepper(QFrame):
     def _button(
         self, row: QHBoxLayout, text: str, slot: Callable[[], object], tip: str
     ) -> QPushButton:
-        button = QPushButton(text)
+        button = _EnterButton(text)
         button.setToolTip(tip)
         button.clicked.connect(lambda _c=False: slot())
         row.addWidget(button)

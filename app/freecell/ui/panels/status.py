@@ -229,11 +229,8 @@ class StatusPanel(QObject):
         score_was_shown = self._score_shown
         self._fitting = True
         try:
-            limit = movable_limit(game.position, game.variant)
             # (Not "Move 5": beside "Moves: 0" that read as a second move counter.)
-            self.labels["limit"].setText(
-                ngettext("Can move {n} card", "Can move {n} cards", limit).format(n=limit)
-            )
+            self.labels["limit"].setText(limit_text(game))
             self.labels["moves"].setText(_("Moves: {n}").format(n=game.move_count))
             self.update_time(game.elapsed)
             self._score_shown = score is not None
@@ -256,3 +253,13 @@ class StatusPanel(QObject):
 
     def text(self, name: str) -> str:
         return self.labels[name].text()
+
+
+def limit_text(game: Game) -> str:
+    """The supermove limit in words, never more cards than are left on the table
+    (an empty table would allow 1,280): after a win there is nothing to move."""
+    if game.is_won:
+        return _("All cards home")
+    left = 52 - game.position.cards_home
+    limit = min(movable_limit(game.position, game.variant), left)
+    return ngettext("Can move {n} card", "Can move {n} cards", limit).format(n=limit)
