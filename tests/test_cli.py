@@ -129,3 +129,15 @@ def test_the_quick_look_at_plugin_choices_agrees_with_the_settings_loader(
     for damaged in (b"{", b"[]", b'{"version": 99}', b'{"version": 1, "enabled_plugins": 3}'):
         path.write_bytes(damaged)
         assert peek.enabled_plugins(path) is None
+
+
+def test_replay_into_no_legal_move_ends_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_text("3a 3b 3c 4d 82 52 46\n")
+    code, out, _ = run(capsys, "replay", "617", "--moves", str(moves))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[-1] == "no legal move"
+    assert lines[-2].startswith(":")  # the board comes before it

@@ -41,6 +41,7 @@ from freecell.engine import (
     Undone,
     deal,
     parse_card,
+    parse_moves,
 )
 from freecell.texts.refusals import explain
 
@@ -239,6 +240,35 @@ def test_clock_starts_on_the_first_move_and_pauses() -> None:
     assert bus.dispatch(ResumeClock()) == [ClockChanged(True, 10)]
     now.now += 5
     assert bus.game.elapsed == 15
+
+
+STUCK_617 = "3a 3b 3c 4d 82 52 46"  # all cells full, nothing can move
+
+
+def test_no_legal_move_is_said_at_once_and_stops_the_clock_until_undo() -> None:
+    now = FakeTime()
+    bus, seen = bus_for(617, now)
+    *first, last = parse_moves(STUCK_617)
+    for move in first:
+        bus.dispatch(MoveCards(move))
+        now.now += 1
+    assert not any(isinstance(e, NoMovesLeft) for e in seen)
+    events = bus.dispatch(MoveCards(last))
+    assert any(isinstance(e, NoMovesLeft) for e in events)
+    assert not bus.game.has_legal_move and not bus.game.clock.running
+    stopped = bus.game.elapsed
+    now.now += 100
+    assert bus.game.elapsed == stopped
+    # coming back to the window does not start it again: there is nothing to play
+    bus.dispatch(PauseClock())
+    assert bus.dispatch(ResumeClock()) == [ClockChanged(False, stopped)]
+    # undo: the game goes on, and so does the clock
+    bus.dispatch(Undo())
+    assert bus.game.clock.running
+    now.now += 3
+    assert bus.game.elapsed == stopped + 3
+    bus.dispatch(Redo())
+    assert not bus.game.clock.running
 
 
 def test_a_failing_subscriber_does_not_stop_the_others(caplog) -> None:  # type: ignore[no-untyped-def]

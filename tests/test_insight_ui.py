@@ -421,3 +421,28 @@ def test_a_found_solution_replaces_looking_and_enter_presses_next(qtbot, insight
     qtbot.keyClick(stepper.next_button, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: stepper.step == 1, timeout=3000)
     assert window.bus.game.move_count == 1
+
+
+def test_no_legal_move_comes_first_and_keeps_its_exits(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    window = insight.window
+    window.play_deal(617)
+    moves = parse_moves("3a 3b 3c 4d 82 52 46")
+    for move in moves[:-1]:
+        window.dispatch(MoveCards(move))
+    window.dispatch(MoveCards(moves[-1]))
+    game = window.bus.game
+    # said at once, before any search, and the clock has stopped
+    assert window.hint_bar.text == "No legal move is left."
+    assert not game.clock.running
+    assert {"Undo", "Replay deal", "New deal"} <= set(window.hint_bar.buttons)
+    # the live check proves the loss and traces the losing move: it stands beside
+    qtbot.waitUntil(lambda: "turned a winnable game" in window.hint_bar.text, timeout=WAIT_MS)
+    assert window.hint_bar.text.startswith("No legal move is left. This position is proven lost")
+    assert {"Undo", "Replay deal", "New deal", "Undo to the last winnable position"} <= set(
+        window.hint_bar.buttons
+    )
+    # a hint says the same at once, with no search
+    window.hint()
+    assert window.hint_bar.text == "No legal move is left."
+    window.hint_bar.buttons["Undo"].click()
+    assert game.has_legal_move and game.clock.running

@@ -1,6 +1,8 @@
 """``freecell-cli replay``: play a move list from a deal or a board.
 
-An illegal move is a result, not an error: exit 1 with its index and reason.
+An illegal move is a result, not an error: exit 1 with its index and reason.  The
+output ends with ``won`` on a win, and with the board then ``no legal move`` when the
+moves leave nothing to play.
 """
 
 from __future__ import annotations
@@ -53,4 +55,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("won")
     else:
         print(format_board(game.position), end="")
+        if not game.has_legal_move:
+            print("no legal move")
     return EXIT_OK

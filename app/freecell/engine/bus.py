@@ -146,7 +146,7 @@ class CommandBus:
             game.clock.pause()
             return [ClockChanged(False, game.elapsed)]
         if isinstance(command, ResumeClock):
-            game.clock.resume()
+            game.resume_clock()
             return [ClockChanged(game.clock.running, game.elapsed)]
         raise TypeError(f"not a command: {command!r}")
 

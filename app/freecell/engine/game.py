@@ -128,9 +128,24 @@ class Game:
         self.steps.append(step)
         self.index += 1
         self.clock.start()
-        if step.position.is_won:
-            self.clock.stop()
+        self._settle_clock()
         return step
+
+    def _settle_clock(self) -> None:
+        """Won: the clock stops for good.  No legal move: it waits (the game is not
+        over until the player leaves it or undoes).  Otherwise it runs."""
+        if self.is_won:
+            self.clock.stop()
+        elif not self.has_legal_move:
+            self.clock.pause()
+        else:
+            self.clock.resume()
+
+    def resume_clock(self) -> None:
+        """The player is back (the window active again): the clock runs on, unless
+        there is nothing to play."""
+        if not self.is_won and self.has_legal_move:
+            self.clock.resume()
 
     def undo(self) -> Step | None:
         """Take back the last step; None when there is nothing to undo."""
@@ -146,6 +161,7 @@ class Game:
         taken = self.steps[index : self.index]
         self.index = index
         self.undo_count += 1
+        self._settle_clock()
         return taken
 
     def redo_to(self, index: int) -> list[Step] | None:
@@ -156,6 +172,7 @@ class Game:
             return None
         made = self.steps[self.index : index]
         self.index = index
+        self._settle_clock()
         return made
 
     def redo(self) -> Step | None:

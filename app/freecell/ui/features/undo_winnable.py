@@ -73,9 +73,21 @@ class UndoToWinnable:
         else:
             where = f"after move {losing.index}" if losing.index else "at the start"
             text = f"This position is proven lost; {where} the game could still be won."
-        self.kit.window.hint_bar.show_message(
-            text, "lost", [("Undo to the last winnable position", self._offer)]
-        )
+        actions: list[tuple[str, Callable[[], None]]] = [
+            ("Undo to the last winnable position", self._offer)
+        ]
+        game = self.kit.game
+        if not game.is_won and not game.has_legal_move:
+            # "no legal move" comes first and keeps its exits; the pointer stands beside it
+            window = self.kit.window
+            text = f"No legal move is left. {text}"
+            actions = [
+                ("Undo", window.undo),
+                *actions,
+                ("Replay deal", window.replay_deal),
+                ("New deal", window.new_deal),
+            ]
+        self.kit.window.hint_bar.show_message(text, "lost", actions)
 
     def update_action(self) -> None:
         trail = self.kit.analysis.trail

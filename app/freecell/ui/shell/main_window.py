@@ -220,6 +220,9 @@ class MainWindow(QMainWindow):
         game = self.bus.game
         if game.is_won or self.auto_finish_timer.isActive():
             return
+        if not game.has_legal_move:
+            self._say_no_legal_move()  # no search can find a move that does not exist
+            return
         known = self.known_verdict(game.position) if self.known_verdict is not None else None
         if known is not None:
             # Through the runner's own signal, as a searched answer would come, so that
@@ -296,15 +299,7 @@ class MainWindow(QMainWindow):
             if not self.auto_finish_timer.isActive():
                 self._set_third_button(event.available)
         elif isinstance(event, NoMovesLeft):
-            self.hint_bar.show_message(
-                _("No legal move is left."),
-                "lost",
-                [
-                    (_("Undo"), self.undo),
-                    (_("Replay deal"), self.replay_deal),
-                    (_("New deal"), self.new_deal),
-                ],
-            )
+            self._say_no_legal_move()
         elif isinstance(event, GameWon):
             self.stop_auto_finish()
             self.hint_bar.show_message(_("All 52 cards are home."), "won", timeout_ms=4000)
@@ -312,6 +307,19 @@ class MainWindow(QMainWindow):
         elif isinstance(event, ClockChanged):
             self.status.update_time(event.seconds)
         self._update_status()
+
+    def _say_no_legal_move(self) -> None:
+        """At once, with its three exits; the clock has stopped (the engine stops it)
+        and the game counts as lost only when the player leaves it."""
+        self.hint_bar.show_message(
+            _("No legal move is left."),
+            "lost",
+            [
+                (_("Undo"), self.undo),
+                (_("Replay deal"), self.replay_deal),
+                (_("New deal"), self.new_deal),
+            ],
+        )
 
     def _update_title(self) -> None:
         """The title (and so the taskbar) names the deal: "Deal 617 — FreeCell" (Qt
