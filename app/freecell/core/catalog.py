@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from freecell.engine import BUILTIN_VARIANTS, FREECELL, Variant
+from freecell.engine import BUILTIN_VARIANTS, FREECELL, Variant, resolve_take_backs
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme, TableSurface
 
 
@@ -28,4 +28,12 @@ class Catalog:
         return next((s for s in self.surfaces if s.id == surface_id), self.surfaces[0])
 
     def variant(self, variant_id: str) -> Variant:
-        return next((v for v in self.variants if v.id == variant_id), FREECELL)
+        """The listed variant with this id (FreeCell when none is), with the take-back
+        option its id may name (``freecell-takebacks``)."""
+
+        def listed(wanted: str) -> Variant:
+            return next((v for v in self.variants if v.id == wanted), FREECELL)
+
+        if any(v.id == variant_id for v in self.variants):
+            return listed(variant_id)
+        return resolve_take_backs(variant_id, listed)

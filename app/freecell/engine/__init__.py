@@ -50,6 +50,10 @@ from freecell.engine.variant import (
     EmptyColumnRule,
     Variant,
     builtin_variant,
+    resolve_take_backs,
+    split_take_backs,
+    take_backs_id,
+    with_take_backs,
 )
 
 if TYPE_CHECKING:
@@ -204,7 +208,11 @@ __all__ = [
     "parse_move",
     "parse_moves",
     "random_deal_number",
+    "resolve_take_backs",
     "run_length",
     "safe_home_moves",
     "single_card_steps",
+    "split_take_backs",
+    "take_backs_id",
+    "with_take_backs",
 ]

@@ -7,7 +7,8 @@ know; plugins may add others by returning more ``Variant`` values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from freecell.i18n import N_
@@ -148,8 +149,56 @@ BUILTIN_VARIANTS: tuple[Variant, ...] = (
 )
 
 
+# Taking cards back off the foundations is a rule option on any variant.  The option
+# lives in the id ("freecell-takebacks"), so games with it keep their own statistics,
+# settings and saved games, and the command line names it like any variant.
+TAKE_BACKS_SUFFIX = "-takebacks"
+
+
+def split_take_backs(variant_id: str) -> tuple[str, bool]:
+    """``("freecell", True)`` for ``"freecell-takebacks"``; ``(id, False)`` otherwise."""
+    if variant_id.endswith(TAKE_BACKS_SUFFIX) and len(variant_id) > len(TAKE_BACKS_SUFFIX):
+        return variant_id.removesuffix(TAKE_BACKS_SUFFIX), True
+    return variant_id, False
+
+
+def take_backs_id(base_id: str, on: bool) -> str:
+    """The id of ``base_id`` with the take-back option on or off."""
+    base, _ = split_take_backs(base_id)
+    return base + TAKE_BACKS_SUFFIX if on else base
+
+
+def with_take_backs(variant: Variant) -> Variant:
+    """``variant`` where the top card of a foundation may come back into play; a
+    variant that allows it by itself is returned as it is."""
+    if variant.foundation_return:
+        return variant
+    note = "Cards may come back off the foundations."
+    return replace(
+        variant,
+        id=variant.id + TAKE_BACKS_SUFFIX,
+        name=f"{variant.name} with take-backs",
+        foundation_return=True,
+        description=f"{variant.description} {note}".strip(),
+    )
+
+
+def resolve_take_backs(variant_id: str, lookup: Callable[[str], Variant]) -> Variant:
+    """Look up ``variant_id`` with ``lookup``, applying the take-back option its id
+    names (the base is looked up without it)."""
+    base, on = split_take_backs(variant_id)
+    if not on:
+        return lookup(variant_id)
+    return with_take_backs(lookup(base))
+
+
 def builtin_variant(variant_id: str) -> Variant:
-    """Look a built-in variant up by id; raise KeyError with the known ids."""
+    """Look a built-in variant up by id (take-backs included); raise KeyError with
+    the known ids."""
+    return resolve_take_backs(variant_id, _builtin)
+
+
+def _builtin(variant_id: str) -> Variant:
     for variant in BUILTIN_VARIANTS:
         if variant.id == variant_id:
             return variant

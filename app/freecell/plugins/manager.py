@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import pluggy
 
-from freecell.engine import FREECELL, Event, Variant
+from freecell.engine import FREECELL, Event, Variant, resolve_take_backs
 from freecell.plugins import hookspecs
 from freecell.plugins.deadline import (
     EVENT_LIMIT,
@@ -339,7 +339,14 @@ class PluginManager:
 
     def variant(self, variant_id: str) -> Variant:
         """The variant with this id: listed by a plugin, or resolved by one (the Custom
-        family).  KeyError with a sentence listing the known ids otherwise."""
+        family), with the take-back option its id may name (``freecell-takebacks``).
+        KeyError with a sentence listing the known ids otherwise."""
+        for variant in self.variants():
+            if variant.id == variant_id:
+                return variant
+        return resolve_take_backs(variant_id, self._variant)
+
+    def _variant(self, variant_id: str) -> Variant:
         for variant in self.variants():
             if variant.id == variant_id:
                 return variant

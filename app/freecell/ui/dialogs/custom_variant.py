@@ -1,5 +1,6 @@
-"""The Custom variant dialog: choose free cells, columns, the build rule and what
-may fill an empty column, and get a :class:`~freecell.engine.Variant`.
+"""The Custom variant dialog: choose free cells, columns, the build rule, what may
+fill an empty column and whether cards come back off the foundations, and get a
+:class:`~freecell.engine.Variant`.
 
 The result is an ordinary variant whose id spells out its parameters
 (``custom-3cells-8columns-suit-kings``, see :mod:`freecell.plugins.custom`), so it
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -22,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from freecell.engine import BuildRule, EmptyColumnRule, Variant
+from freecell.engine import BuildRule, EmptyColumnRule, Variant, with_take_backs
 from freecell.plugins.custom import CELL_RANGE, COLUMN_RANGE, custom_variant
 
 BUILD_CHOICES: tuple[tuple[BuildRule, str], ...] = (
@@ -76,6 +78,10 @@ class CustomVariantDialog(QDialog):
         for empty_rule, label in EMPTY_CHOICES:
             self.empty.addItem(label, empty_rule)
 
+        self.take_backs = QCheckBox("Cards may come bac&k off the foundations")
+        self.take_backs.setObjectName("customTakeBacks")
+        self.take_backs.setAccessibleName("Cards may come back off the foundations")
+
         self.preview = QLabel()
         self.preview.setObjectName("customPreview")
         self.preview.setWordWrap(True)
@@ -86,6 +92,7 @@ class CustomVariantDialog(QDialog):
         form.addRow(self._label("C&olumns:", self.columns), self.columns)
         form.addRow(self._label("&Build:", self.build), self.build)
         form.addRow(self._label("&Empty columns accept:", self.empty), self.empty)
+        form.addRow(self.take_backs)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -103,6 +110,8 @@ class CustomVariantDialog(QDialog):
 
         start = initial or custom_variant()
         self.set_parameters(start.cells, start.columns, start.build, start.empty_column)
+        self.take_backs.setChecked(start.foundation_return)
+        self.take_backs.toggled.connect(self._update_preview)
         for spin in (self.cells, self.columns):
             spin.valueChanged.connect(self._update_preview)
         for combo in (self.build, self.empty):
@@ -126,12 +135,13 @@ class CustomVariantDialog(QDialog):
 
     def variant(self) -> Variant:
         """The custom variant the controls describe."""
-        return custom_variant(
+        variant = custom_variant(
             self.cells.value(),
             self.columns.value(),
             self.build.currentData(),
             self.empty.currentData(),
         )
+        return with_take_backs(variant) if self.take_backs.isChecked() else variant
 
     def same_as(self) -> Variant | None:
         """A named variant with exactly these rules, if any."""

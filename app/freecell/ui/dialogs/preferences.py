@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from freecell.engine import split_take_backs, take_backs_id
 from freecell.i18n import FOLLOW_SYSTEM, N_, SHIPPED, _
 from freecell.storage import CARD_SIZES, Settings
 
@@ -165,6 +166,19 @@ class PreferencesDialog(QDialog):
             if name == "theme":
                 look_form.addRow(self.preview)
 
+        # a rule option of the variant: it lives in the variant's id (its own records)
+        self.take_backs = QCheckBox(_("Cards may come &back off the foundations"))
+        self.take_backs.setObjectName("take_backs")
+        self.take_backs.setAccessibleName(self.take_backs.text().replace("&", ""))
+        tip = _(
+            "The top card of a foundation may go back into play (15 points off in "
+            "standard scoring); games with this rule keep their own statistics"
+        )
+        self.take_backs.setAccessibleDescription(tip)
+        self.take_backs.setToolTip(tip)
+        self.take_backs.toggled.connect(self._take_backs_toggled)
+        game_form.addRow(self.take_backs)
+
         behaviour_box = QGroupBox(_("Behaviour"))
         behaviour = QVBoxLayout(behaviour_box)
         for name, text, description in _CHECKS:
@@ -207,8 +221,10 @@ class PreferencesDialog(QDialog):
         self._updating = True
         try:
             self._settings = settings
+            base, take_backs = split_take_backs(settings.variant)
             for name, combo in self.combos.items():
-                _select(combo, getattr(settings, name))
+                _select(combo, base if name == "variant" else getattr(settings, name))
+            self.take_backs.setChecked(take_backs)
             for name, check in self.checks.items():
                 check.setChecked(bool(getattr(settings, name)))
         finally:
@@ -225,7 +241,12 @@ class PreferencesDialog(QDialog):
     def _combo_changed(self, name: str) -> None:
         value = self.combos[name].currentData()
         if isinstance(value, str):
+            if name == "variant":
+                value = take_backs_id(value, self.take_backs.isChecked())
             self._change(**{name: value})
+
+    def _take_backs_toggled(self, on: bool) -> None:
+        self._change(variant=take_backs_id(self._settings.variant, on))
 
     def _check_toggled(self, name: str, on: bool) -> None:
         self._change(**{name: on})

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from freecell.engine import split_take_backs
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_percent
 from freecell.storage import Statistics, StatisticsStore, VariantStats
@@ -117,9 +118,15 @@ class StatisticsDialog(QDialog):
         known = dict(variants)
         for vid, name in variants:
             self.variant_box.addItem(name, vid)
-        for vid in sorted(self.stats.variants):  # played once, plugin since switched off
+        for vid in sorted(self.stats.variants):  # take-backs, or a plugin since switched off
             if vid not in known:
-                self.variant_box.addItem(vid, vid)
+                base, take_backs = split_take_backs(vid)
+                name = (
+                    _("{variant} with take-backs").format(variant=known[base])
+                    if take_backs and base in known
+                    else vid
+                )
+                self.variant_box.addItem(name, vid)
         variant_label = QLabel(_("&Variant:"))
         variant_label.setBuddy(self.variant_box)
         top = QHBoxLayout()

@@ -122,7 +122,11 @@ class MainWindow(QMainWindow):
         self.scene.reduce_motion = settings.reduce_motion
         self.view = TableView(self.scene)
         self.controller = InputController(
-            self.scene, self.dispatch, lambda: self.bus.game.position, self._refused
+            self.scene,
+            self.dispatch,
+            lambda: self.bus.game.position,
+            self._refused,
+            takes_back=lambda: self.bus.game.variant.foundation_return,
         )
         self.view.controller = self.controller
         self.controller.on_focus_text = self.view.announce

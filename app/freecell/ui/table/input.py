@@ -67,9 +67,13 @@ class InputController(QObject):
         dispatch: Callable[[Command], list[Event]],
         position: Callable[[], Position],
         on_refused: Callable[[str], None],
+        takes_back: Callable[[], bool] = lambda: False,
     ) -> None:
         super().__init__()
         self.scene = scene
+        # whether the variant lets a card come back off a foundation (then a tap or
+        # Enter on a foundation picks its top card up, as on any other pile)
+        self._takes_back = takes_back
         self._dispatch = dispatch
         self._position = position
         self._on_refused = on_refused
@@ -275,6 +279,8 @@ class InputController(QObject):
             return
         pile, depth = hit
         if pile.is_foundation:
+            if self._takes_back():
+                self.select(pile, 0)
             return
         pos = self._position()
         exposed = pile.is_cell or depth == len(pos.columns[pile.index]) - 1
@@ -469,6 +475,8 @@ class InputController(QObject):
             self.move_selection_to(pile)
             return
         if pile.is_foundation:
+            if self._takes_back() and pos.foundations[pile.index]:
+                self.select(pile, 0)
             return
         cards = (
             pos.columns[pile.index]
