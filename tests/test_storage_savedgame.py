@@ -26,8 +26,10 @@ from freecell.engine import (
     Redo,
     Undo,
     Variant,
+    apply_move,
     builtin_variant,
     card,
+    has_legal_move,
     legal_moves,
 )
 from freecell.storage import SavedGameStore, Storage
@@ -90,7 +92,12 @@ def test_resume_restores_position_history_and_clock(variant: Variant, seed: int)
     assert back.elapsed == pytest.approx(seconds, abs=1e-3)
     playing = store.load(now=later)
     assert playing is not None
-    options = legal_moves(playing.position, playing.variant)
+    # (a move that leaves something to play: with no legal move the clock waits)
+    options = [
+        m
+        for m in legal_moves(playing.position, playing.variant)
+        if has_legal_move(apply_move(playing.position, m), playing.variant)
+    ]
     if options:
         playing.play(options[0])
         later.t += 10

@@ -15,10 +15,12 @@ from freecell.engine import (
     card,
     check_move,
     movable_limit,
+    parse_moves,
 )
 from freecell.engine import Move as EMove
 from freecell.solver.api import Solved, Unknown, Unsolvable
 from freecell.ui.table.run_picker import PickerPart
+from test_insight import LOSING_MOVE, losing_board
 from ui_helpers import (
     RUNS,
     FakeService,
@@ -564,13 +566,28 @@ def test_hints_from_the_real_solver_worker_process(qtbot) -> None:  # type: igno
         qtbot.waitUntil(lambda: window.hint_bar.kind == "hint", timeout=30000)
         assert window.hint_bar.text.startswith("Hint: move the")
         assert window.scene.hint_visible
-        load(window, stuck_board())
+        # a lost position that still has moves (with none, "no legal move" is said at
+        # once and no search is asked: see test_a_hint_with_no_legal_move_searches_nothing)
+        load(window, losing_board())
+        window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
+        assert window.bus.game.has_legal_move
         window.hint()
         qtbot.waitUntil(lambda: "Hint" in window.hint_bar.buttons, timeout=30000)
         assert "proven lost" in window.hint_bar.text
         assert list(window.hint_bar.buttons) == ["Undo", "Hint", "Replay deal", "New deal"]
     finally:
         window.close()
+
+
+def test_a_hint_with_no_legal_move_searches_nothing(qtbot) -> None:  # type: ignore[no-untyped-def]
+    service = FakeService()
+    window = make_window(qtbot, service=service)
+    load(window, stuck_board())
+    window.hint()
+    assert window.hint_bar.text == "No legal move is left."
+    assert list(window.hint_bar.buttons) == ["Undo", "Replay deal", "New deal"]
+    qtbot.wait(100)
+    assert service.calls == []
 
 
 def test_focus_is_described_for_screen_readers(qtbot) -> None:  # type: ignore[no-untyped-def]
