@@ -446,3 +446,33 @@ def test_no_legal_move_comes_first_and_keeps_its_exits(qtbot, insight) -> None: 
     assert window.hint_bar.text == "No legal move is left."
     window.hint_bar.buttons["Undo"].click()
     assert game.has_legal_move and game.clock.running
+
+
+def test_the_stepper_from_the_start_plays_the_line_par_counts(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    window = insight.window
+    ratings = insight.ratings
+    qtbot.waitUntil(lambda: ratings.par_line is not None, timeout=3 * WAIT_MS)
+    assert insight.par == len(ratings.par_line)
+    insight.trail.record(window.bus.game.position, Verdict.WINNABLE, ratings.par_line[:-1])
+    insight.show_solution()  # not the live check's line: the par line
+    qtbot.waitUntil(lambda: insight.stepper.active, timeout=WAIT_MS)
+    assert insight.stepper.moves == ratings.par_line
+    # a par known without its line (from the cache): the line shown becomes par
+    insight.stepper.stop()
+    ratings.par, ratings.par_line = 999, None
+    insight.show_solution()
+    qtbot.waitUntil(lambda: insight.stepper.active, timeout=WAIT_MS)
+    assert insight.par == len(insight.stepper.moves)
+    assert "par " + str(insight.par) in ratings.label.text()
+    qtbot.waitUntil(lambda: insight.cache.par(FREECELL, 2) == insight.par, timeout=WAIT_MS)
+
+
+def test_moves_the_stepper_makes_are_counted_as_help(qtbot, insight) -> None:  # type: ignore[no-untyped-def]
+    window = insight.window
+    insight.show_solution()
+    qtbot.waitUntil(lambda: insight.stepper.active, timeout=WAIT_MS)
+    insight.stepper.next()
+    insight.stepper.next()
+    assert window.bus.game.solution_moves == 2 and window.bus.game.assisted
+    window.hint()
+    assert window.bus.game.hints_used == 1

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from freecell.engine import FREECELL, Position, Variant, deal
+from freecell.engine import FREECELL, Move, Position, Variant, deal
 from freecell.solver.api import Budget, CancelToken, Mode, Solved, SolverBackend, Unsolvable
 
 # The whole budget of one rating run.  Most deals need a few hundred states; a deal
@@ -145,9 +145,23 @@ def par_of(
     cancel: CancelToken | None = None,
 ) -> int | None:
     """Par: the length of the SHORT-mode solution; None when none was found."""
+    line = par_line(position, variant, backend=backend, budget=budget, cancel=cancel)
+    return None if line is None else len(line)
+
+
+def par_line(
+    position: Position,
+    variant: Variant = FREECELL,
+    *,
+    backend: SolverBackend | None = None,
+    budget: Budget = PAR_BUDGET,
+    cancel: CancelToken | None = None,
+) -> tuple[Move, ...] | None:
+    """The SHORT-mode solution that par counts (the stepper plays this very line, so
+    par and the solution shown agree); None when none was found."""
     if backend is None:
         from freecell.solver.builtin import BuiltinSolver
 
         backend = BuiltinSolver()
     verdict = backend.solve(position, variant, budget, cancel, Mode.SHORT)
-    return len(verdict.moves) if isinstance(verdict, Solved) else None
+    return tuple(verdict.moves) if isinstance(verdict, Solved) else None

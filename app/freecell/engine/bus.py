@@ -15,6 +15,7 @@ from collections.abc import Callable
 from freecell.engine.commands import (
     AutoFinishStep,
     Command,
+    CountHint,
     LoadPosition,
     MoveCards,
     NewDeal,
@@ -25,6 +26,7 @@ from freecell.engine.commands import (
     ResumeClock,
     SendHome,
     SetAutoPlay,
+    SolutionMove,
     Undo,
     UndoTo,
 )
@@ -94,8 +96,12 @@ class CommandBus:
 
     def _handle(self, command: Command) -> list[Event]:
         game = self.game
-        if isinstance(command, MoveCards):
-            return self._after_step(game.play(command.move), command.move)
+        if isinstance(command, MoveCards | SolutionMove):
+            assisted = isinstance(command, SolutionMove)
+            return self._after_step(game.play(command.move, assisted), command.move)
+        if isinstance(command, CountHint):
+            game.hints_used += 1
+            return []
         if isinstance(command, SendHome):
             move = home_move(game.position, command.source)
             if move is None:

@@ -20,6 +20,14 @@ class MoveCards:
 
 
 @dataclass(frozen=True, slots=True)
+class SolutionMove:
+    """The solution stepper makes this move, not the player: played as
+    :class:`MoveCards`, and the game counts it as help (it sets no record)."""
+
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
 class SendHome:
     """Send the exposed card of a column or free cell home (a tap or double-click)."""
 
@@ -89,6 +97,11 @@ class SetAutoPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class CountHint:
+    """A hint was asked for: the game counts it (a helped game sets no record)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PauseClock:
     """Stop the clock (the player went away)."""
 
@@ -100,6 +113,7 @@ class ResumeClock:
 
 Command = (
     MoveCards
+    | SolutionMove
     | SendHome
     | Undo
     | Redo
@@ -110,6 +124,7 @@ Command = (
     | LoadPosition
     | AutoFinishStep
     | SetAutoPlay
+    | CountHint
     | PauseClock
     | ResumeClock
 )

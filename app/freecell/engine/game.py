@@ -61,6 +61,8 @@ class Game:
         self.steps: list[Step] = []
         self.index = 0  # steps[:index] are on the path to the current position
         self.undo_count = 0
+        self.hints_used = 0
+        self.solution_moves = 0  # moves the solution stepper made
 
     # -- state -------------------------------------------------------------------
     @property
@@ -78,6 +80,11 @@ class Game:
     @property
     def can_redo(self) -> bool:
         return self.index < len(self.steps)
+
+    @property
+    def assisted(self) -> bool:
+        """Helped by a hint or the solution: counted, but no record is set by it."""
+        return self.hints_used > 0 or self.solution_moves > 0
 
     @property
     def is_won(self) -> bool:
@@ -101,13 +108,16 @@ class Game:
         return [m for step in self.steps[: self.index] for m in step.moves]
 
     # -- changes -----------------------------------------------------------------
-    def play(self, move: Move) -> Step | Refusal:
-        """Make a player's move (plus safe auto-play after it, when on)."""
+    def play(self, move: Move, assisted: bool = False) -> Step | Refusal:
+        """Make a player's move (plus safe auto-play after it, when on);
+        ``assisted`` when the solution stepper makes it."""
         if self.is_won:
             return Refusal(Reason.GAME_WON)
         checked = check_move(self.position, self.variant, move)
         if isinstance(checked, Refusal):
             return checked
+        if assisted:
+            self.solution_moves += 1
         after = apply_move(self.position, checked)
         moves = [checked]
         if self.auto_play:

@@ -122,10 +122,11 @@ class Storage:
             game.elapsed,
             score,
         )
+        assisted, hints = game.assisted, game.hints_used
 
         def count() -> Statistics | None:
             try:
-                return self.statistics.record(*figures)
+                return self.statistics.record(*figures, assisted=assisted, hints=hints)
             except OSError as error:
                 self._could_not_save("statistics", error)
                 return None

@@ -75,6 +75,8 @@ def game_to_json(game: Game) -> JsonObject:
         "index": game.index,
         "move_count": game.move_count,
         "undo_count": game.undo_count,
+        "hints_used": game.hints_used,
+        "solution_moves": game.solution_moves,
         "seconds": round(game.elapsed, 3),
         "auto_play": game.auto_play,
     }
@@ -123,6 +125,8 @@ def game_from_json(
         raise UnreadableFile("its clock is not a number of seconds")
     auto_play = data.get("auto_play", False)
     undo_count = data.get("undo_count", 0)
+    hints_used = data.get("hints_used", 0)
+    solution_moves = data.get("solution_moves", 0)
 
     game = Game(
         variant,
@@ -139,6 +143,9 @@ def game_from_json(
             raise UnreadableFile(f"its history goes on after the game was won (step {number})")
     game.index = index
     game.undo_count = undo_count if _is_count(undo_count) else 0
+    # help must survive a restart, or quitting and resuming would launder a record
+    game.hints_used = hints_used if _is_count(hints_used) else 0
+    game.solution_moves = solution_moves if _is_count(solution_moves) else 0
     game.clock = Clock(now or time.monotonic, float(seconds))
     game.clock.started = False  # the next move starts it, from the saved seconds
     if game.is_won:

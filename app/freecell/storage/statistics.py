@@ -4,6 +4,9 @@ Each variant id keeps its own figures -- FreeCell with three cells is not FreeCe
 -- plus a per-deal record so a player can see which deals they have beaten.  Time
 and moves are recorded only for won games (a lost game's "fastest time" means
 nothing); the best score counts every game, since scoring schemes score losses too.
+Records and streaks are the player's own: a game helped by hints or played by the
+solution stepper is counted (wins "with help", hints used) but sets no record, a
+deal won only with help is not beaten, and an assisted win ends a winning streak.
 
 Two copies of the game running at once both count their games: the store takes the
 file lock, re-reads the file, adds the game and writes it back before letting go
@@ -44,10 +47,12 @@ class DealRecord:
     won: int = 0
     best_moves: int | None = None
     best_seconds: float | None = None
+    assisted: int = 0
+    """Of ``won``, the wins helped by hints or the solution."""
 
     @property
     def beaten(self) -> bool:
-        return self.won > 0
+        return self.won > self.assisted
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,10 @@ class VariantStats:
     """From won games only."""
     deals: dict[int, DealRecord] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    assisted_wins: int = 0
+    """Of ``won``, the wins helped by hints or the solution (no records from them)."""
+    hints_used: int = 0
+    """Hints asked for, in every game counted."""
 
     @property
     def lost(self) -> int:
@@ -103,28 +112,39 @@ def record_result(
     moves: int,
     seconds: float,
     score: int | None = None,
+    *,
+    assisted: bool = False,
+    hints: int = 0,
 ) -> Statistics:
     """The statistics with one more finished game (won or lost) counted.
 
     ``deal_number`` None (a board typed in or imported) counts toward the variant
     but has no per-deal record.  ``moves`` and ``seconds`` only matter when won.
+    ``assisted`` (hints or the solution helped) counts the game but sets no record;
+    ``hints`` is how many hints it used.
     """
     old = stats.for_variant(variant_id)
-    if won:
+    own = not assisted
+    if won and own:
         win_streak, loss_streak = old.current_win_streak + 1, 0
+    elif won:
+        win_streak, loss_streak = 0, 0  # not a loss, and not a win of the player's own
     else:
         win_streak, loss_streak = 0, old.current_loss_streak + 1
+    record_win = won and own
     new = dataclasses.replace(
         old,
         played=old.played + 1,
         won=old.won + (1 if won else 0),
+        assisted_wins=old.assisted_wins + (1 if won and assisted else 0),
+        hints_used=min(MAX_COUNT, old.hints_used + max(0, hints)),
         current_win_streak=win_streak,
         current_loss_streak=loss_streak,
         longest_win_streak=max(old.longest_win_streak, win_streak),
         longest_loss_streak=max(old.longest_loss_streak, loss_streak),
-        best_score=_best(old.best_score, score, max),
-        fastest_win=_best(old.fastest_win, seconds, min) if won else old.fastest_win,
-        fewest_moves=_best(old.fewest_moves, moves, min) if won else old.fewest_moves,
+        best_score=_best(old.best_score, score, max) if own else old.best_score,
+        fastest_win=_best(old.fastest_win, seconds, min) if record_win else old.fastest_win,
+        fewest_moves=_best(old.fewest_moves, moves, min) if record_win else old.fewest_moves,
         deals=dict(old.deals),
     )
     if deal_number is not None:
@@ -133,8 +153,11 @@ def record_result(
             record,
             played=record.played + 1,
             won=record.won + (1 if won else 0),
-            best_moves=_best(record.best_moves, moves, min) if won else record.best_moves,
-            best_seconds=_best(record.best_seconds, seconds, min) if won else record.best_seconds,
+            assisted=record.assisted + (1 if won and assisted else 0),
+            best_moves=_best(record.best_moves, moves, min) if record_win else record.best_moves,
+            best_seconds=(
+                _best(record.best_seconds, seconds, min) if record_win else record.best_seconds
+            ),
         )
     variants = dict(stats.variants)
     variants[variant_id] = new
@@ -166,6 +189,8 @@ _VARIANT_FIELDS = (
     "longest_win_streak",
     "longest_loss_streak",
 )
+# what helped: not bounded by the games played (a game may use many hints)
+_HELP_FIELDS = ("assisted_wins", "hints_used")
 
 
 def statistics_to_json(stats: Statistics) -> JsonObject:
@@ -176,7 +201,7 @@ def statistics_to_json(stats: Statistics) -> JsonObject:
 
 def _variant_to_json(v: VariantStats) -> JsonObject:
     data: JsonObject = dict(v.extra)
-    for name in _VARIANT_FIELDS:
+    for name in (*_VARIANT_FIELDS, *_HELP_FIELDS):
         data[name] = getattr(v, name)
     data["best_score"] = v.best_score
     data["fastest_win"] = v.fastest_win
@@ -187,6 +212,7 @@ def _variant_to_json(v: VariantStats) -> JsonObject:
             "won": r.won,
             "best_moves": r.best_moves,
             "best_seconds": r.best_seconds,
+            "assisted": r.assisted,
         }
         for d, r in sorted(v.deals.items())
     }
@@ -223,6 +249,10 @@ def _variant_from_json(vid: str, data: Mapping[str, Any]) -> VariantStats:
     for streak in _VARIANT_FIELDS[2:]:
         if values[streak] > values["played"]:
             raise UnreadableFile(f"{streak} for {vid!r} is longer than the games played")
+    for name in _HELP_FIELDS:
+        values[name] = _count(data, name, vid)
+    if values["assisted_wins"] > values["won"]:
+        raise UnreadableFile(f"the figures for {vid!r} count more wins with help than wins")
     values["best_score"] = _optional_int(data.get("best_score"), "best_score", vid, negative=True)
     values["fastest_win"] = _optional_seconds(data.get("fastest_win"), vid)
     values["fewest_moves"] = _optional_int(data.get("fewest_moves"), "fewest_moves", vid)
@@ -239,14 +269,25 @@ def _variant_from_json(vid: str, data: Mapping[str, Any]) -> VariantStats:
         played, won = _count(record, "played", vid), _count(record, "won", vid)
         if won > played:
             raise UnreadableFile(f"the record of deal {key} counts more wins than games")
+        assisted = _count(record, "assisted", vid)
+        if assisted > won:
+            raise UnreadableFile(f"the record of deal {key} counts more wins with help than wins")
         deals[number] = DealRecord(
             number,
             played,
             won,
             _optional_int(record.get("best_moves"), "best_moves", vid),
             _optional_seconds(record.get("best_seconds"), vid),
+            assisted,
         )
-    known = {*_VARIANT_FIELDS, "best_score", "fastest_win", "fewest_moves", "deals"}
+    known = {
+        *_VARIANT_FIELDS,
+        *_HELP_FIELDS,
+        "best_score",
+        "fastest_win",
+        "fewest_moves",
+        "deals",
+    }
     values["extra"] = {k: v for k, v in data.items() if k not in known}
     return VariantStats(deals=deals, **values)
 
@@ -317,10 +358,23 @@ class StatisticsStore:
         moves: int,
         seconds: float,
         score: int | None = None,
+        *,
+        assisted: bool = False,
+        hints: int = 0,
     ) -> Statistics:
         """Count one finished game and save; returns the statistics now on disk."""
         with self.file.lock():
-            stats = record_result(self.load(), variant_id, deal_number, won, moves, seconds, score)
+            stats = record_result(
+                self.load(),
+                variant_id,
+                deal_number,
+                won,
+                moves,
+                seconds,
+                score,
+                assisted=assisted,
+                hints=hints,
+            )
             self.file.save(statistics_to_json(stats))
         return stats
 

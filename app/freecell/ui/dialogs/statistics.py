@@ -39,6 +39,7 @@ from freecell.engine import split_take_backs
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_percent
 from freecell.storage import Statistics, StatisticsStore, VariantStats
+from freecell.ui.panels.results import format_time
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
@@ -52,13 +53,9 @@ DEAL_COLUMNS = (N_("Deal"), N_("Result"), N_("Played"), N_("Best moves"), N_("Be
 
 
 def format_seconds(seconds: float | None) -> str:
-    """``75.4`` -> ``"1:15"``; an hour or more -> ``"1:02:03"``; None -> ``"none yet"``."""
-    if seconds is None:
-        return _(NOTHING_YET)
-    total = round(seconds)
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    """``75.4`` -> ``"1:15"``; an hour or more -> ``"1:02:03"``; None -> ``"none yet"``.
+    The same whole seconds as the clock and the win panel show (they must agree)."""
+    return _(NOTHING_YET) if seconds is None else format_time(seconds)
 
 
 def _streak(stats: VariantStats) -> str:
@@ -80,7 +77,7 @@ def figures(stats: VariantStats) -> list[tuple[str, str]]:
     dialog translates them)."""
     return [
         (N_("Played"), str(stats.played)),
-        (N_("Won"), str(stats.won)),
+        (N_("Won"), _won(stats)),
         (N_("Lost"), str(stats.lost)),
         (N_("Win rate"), format_percent(stats.win_rate) if stats.played else _(NOTHING_YET)),
         (N_("Current streak"), _streak(stats)),
@@ -90,7 +87,14 @@ def figures(stats: VariantStats) -> list[tuple[str, str]]:
         (N_("Fastest win"), format_seconds(stats.fastest_win)),
         (N_("Fewest moves"), _optional(stats.fewest_moves)),
         (N_("Deals beaten"), str(len(stats.beaten_deals()))),
+        (N_("Hints used"), str(stats.hints_used)),
     ]
+
+
+def _won(stats: VariantStats) -> str:
+    if not stats.assisted_wins:
+        return str(stats.won)
+    return _("{won} ({assisted} with help)").format(won=stats.won, assisted=stats.assisted_wins)
 
 
 class StatisticsDialog(QDialog):

@@ -63,7 +63,7 @@ class Insight(QObject):
         self.kit = FeatureKit(window, self.jobs)
         # made in the order of their Game menu entries
         self.undo = UndoToWinnable(self.kit, before_undo=lambda: self.stepper.stop())
-        self.solution = ShowSolution(self.kit)
+        self.solution = ShowSolution(self.kit, par=lambda: self.ratings)
         self.live = LiveWinnability(self.kit, self.settings, self.undo)
         self.deal_filter = DealFilterChoice(self.kit)
         self.ratings = RatingAndPar(self.kit)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 
-from freecell.analysis.difficulty import Difficulty, Rating, par_of, rate_position
-from freecell.engine import Game
+from freecell.analysis.difficulty import Difficulty, Rating, par_line, rate_position
+from freecell.engine import Game, Move
 from freecell.solver.backends import BUILTIN_ID
 from freecell.ui.features.feature_kit import FeatureKit
 from freecell.ui.features.hints import HintService
@@ -21,6 +21,8 @@ class RatingAndPar:
         self.kit = kit
         self.rating: Rating | None = None
         self.par: int | None = None
+        # the line par counts (the stepper plays it from the start), once searched
+        self.par_line: tuple[Move, ...] | None = None
         self.label = QLabel()
         self.label.setAccessibleName("Deal difficulty and par")
         self.label.setToolTip(
@@ -33,6 +35,7 @@ class RatingAndPar:
         """What is known of the new deal at once (the table, the cache)."""
         self.rating = None
         self.par = None
+        self.par_line = None
         if game.deal_number is not None:
             analysis = self.kit.analysis
             self.rating = analysis.chooser.known_rating(game.deal_number, game.variant)
@@ -59,26 +62,46 @@ class RatingAndPar:
         def wanted() -> bool:  # a cancelled search answers "unknown": never cache that
             return not token or jobs.is_current("par", token[0])
 
-        def work(_service: HintService) -> tuple[Rating | None, int | None]:
+        def work(_service: HintService) -> tuple[Rating | None, tuple[Move, ...] | None]:
             # the cache is written here, off the GUI thread (it fsyncs)
             rating = rate_position(start, variant, backend=backend) if need_rating else None
             if rating is not None and wanted() and keep():
                 cache.put_rating(variant, number, rating)
-            par = par_of(start, variant, backend=backend) if need_par and wanted() else None
-            if par is not None and wanted() and keep():
-                cache.put_par(variant, number, par)
-            return rating, par
+            line = par_line(start, variant, backend=backend) if need_par and wanted() else None
+            if line is not None and wanted() and keep():
+                cache.put_par(variant, number, len(line))
+            return rating, line
 
-        def done(result: tuple[Rating | None, int | None]) -> None:
+        def done(result: tuple[Rating | None, tuple[Move, ...] | None]) -> None:
             kit.report(backend.fallbacks[:1])
-            rating, par = result
+            rating, line = result
             if kit.game.deal_number != number or kit.game.variant != variant:
                 return
             self.rating = rating or self.rating
-            self.par = par if par is not None else self.par
+            if line is not None:
+                self.par, self.par_line = len(line), line
             self.show()
 
         token.append(jobs.submit("par", work, done))
+
+    def adopt_line(self, game: Game, line: tuple[Move, ...]) -> None:
+        """The stepper found this line from the deal's start with par's own search:
+        it is par now (also in the cache the results panel reads), so par and the
+        solution shown agree."""
+        number, variant = game.deal_number, game.variant
+        self.par_line = line
+        if number is None or self.par == len(line):
+            return
+        self.par = len(line)
+        self.show()
+        if self.kit.backend().id != BUILTIN_ID:
+            return  # the cache keeps the built-in search's figures only
+        cache = self.kit.analysis.ratings
+
+        def work(_service: HintService) -> None:
+            cache.put_par(variant, number, len(line))  # off the GUI thread (it fsyncs)
+
+        self.kit.jobs.submit("par-line", work, lambda _none: None)
 
     def show(self) -> None:
         parts = []

@@ -4,6 +4,10 @@ the stepper panel under it (the steps count as moves)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from freecell.analysis.difficulty import PAR_BUDGET
 from freecell.analysis.insight import Verdict
 from freecell.engine import Move
 from freecell.solver.api import Mode, Solved, Unsolvable
@@ -11,14 +15,20 @@ from freecell.solver.backends import Answer, fallback_message
 from freecell.ui.features.feature_kit import SOLUTION_BUDGET, FeatureKit
 from freecell.ui.panels.solution_stepper import SolutionStepper
 
+if TYPE_CHECKING:
+    from freecell.ui.features.rating import RatingAndPar
+
 LOST = "There is no solution from here: this position is proven lost."
 
 
 class ShowSolution:
     """The Game menu's "Show the solution" and the stepper panel."""
 
-    def __init__(self, kit: FeatureKit) -> None:
+    def __init__(
+        self, kit: FeatureKit, par: Callable[[], RatingAndPar | None] = lambda: None
+    ) -> None:
         self.kit = kit
+        self._par = par  # the deal's par and its line (the stepper plays it from the start)
         self.stepper = SolutionStepper(kit.window.bus, on_message=kit.info)
         kit.window.add_panel(self.stepper)
         self.action = kit.action(
@@ -35,7 +45,14 @@ class ShowSolution:
         if game.is_won:
             return
         trail = kit.analysis.trail
-        known = trail.solution(game.position)
+        # From the deal's start the stepper plays the line par counts, so par and the
+        # solution shown agree; the live check's quicker line may be longer.
+        par = self._par()
+        at_start = game.position == game.start and game.deal_number is not None
+        if at_start and par is not None and par.par_line is not None:
+            self._start_stepper(par.par_line)
+            return
+        known = None if at_start else trail.solution(game.position)
         if known is not None:
             self._start_stepper(known)
             return
@@ -43,6 +60,7 @@ class ShowSolution:
             bar.show_message(LOST, "lost")
             return
         position, variant = game.position, game.variant
+        budget = PAR_BUDGET if at_start else SOLUTION_BUDGET
         bar.show_message("Looking for a solution\u2026", "checking")
 
         def done(answer: Answer) -> None:
@@ -53,6 +71,8 @@ class ShowSolution:
             # the built-in stood in for the player's backend: say so first
             said = f"{fallback_message(answer.fallback)} " if answer.fallback else ""
             if isinstance(verdict, Solved):
+                if at_start and par is not None:  # par's own search: this line is par
+                    par.adopt_line(kit.game, tuple(verdict.moves))
                 self._start_stepper(verdict.moves, said)
             elif isinstance(verdict, Unsolvable):
                 bar.show_message(f"{said}{LOST}", "lost")
@@ -65,7 +85,7 @@ class ShowSolution:
 
         kit.jobs.submit(
             "solution",
-            kit.ask(position, variant, SOLUTION_BUDGET, Mode.SHORT),
+            kit.ask(position, variant, budget, Mode.SHORT),
             done,
             lambda error: bar.show_message(
                 f"The solver stopped unexpectedly ({error}).", "refused", timeout_ms=6000

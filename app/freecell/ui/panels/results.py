@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from freecell.i18n import N_, _
+from freecell.i18n import N_, _, ngettext
 
 
 def format_time(seconds: float) -> str:
@@ -39,6 +39,25 @@ def compare_with_par(moves: int, par: int) -> str:
     if moves < par:
         return _("par {par}: {n} under").format(par=par, n=difference)
     return _("par {par}: {n} over").format(par=par, n=difference)
+
+
+def help_words(hints: int, solution_moves: int) -> str:
+    """What helped a win, as the statistics count it: "none", "2 hints (no record)"."""
+    solution = (
+        ngettext("the solution ({n} move)", "the solution ({n} moves)", solution_moves).format(
+            n=solution_moves
+        )
+        if solution_moves
+        else ""
+    )
+    tips = ngettext("{n} hint", "{n} hints", hints).format(n=hints) if hints else ""
+    if solution and tips:
+        helped = _("{solution} and {hints}").format(solution=solution, hints=tips)
+    else:
+        helped = solution or tips
+    if not helped:
+        return _("none: your own win")
+    return _("{help} (counted apart, no record)").format(help=helped)
 
 
 class ResultsPanel(QFrame):
@@ -77,7 +96,8 @@ class ResultsPanel(QFrame):
         grid.setHorizontalSpacing(18)
         self.values: dict[str, QLabel] = {}
         # the keys of self.values stay English; the labels are translated
-        for row, name in enumerate((N_("Time"), N_("Moves"), N_("Cards home"), N_("Deal"))):
+        names = (N_("Time"), N_("Moves"), N_("Cards home"), N_("Deal"), N_("Help"))
+        for row, name in enumerate(names):
             label = QLabel(_(name))
             value = QLabel("")
             # (not selectable: see HintBar; "Copy deal number" copies the deal)
@@ -113,11 +133,14 @@ class ResultsPanel(QFrame):
         cards_home: int,
         deal_number: int | None,
         variant: str,
+        hints: int = 0,
+        solution_moves: int = 0,
     ) -> None:
         """Show the won deal's figures; when its par is known the Moves line reads
         "87 (par 92: 5 under)"."""
         par = self._par() if self._par is not None else None
         self.deal_number = deal_number
+        self.values["Help"].setText(help_words(hints, solution_moves))
         self.values["Time"].setText(format_time(seconds))
         self.values["Moves"].setText(
             f"{moves} ({compare_with_par(moves, par)})" if par is not None else str(moves)

@@ -1,8 +1,9 @@
 """The "Show the solution" panel: step a known solution on the real table.
 
-Every step is an ordinary command on the bus -- ``MoveCards`` forward, ``Undo``
-back -- so the steps are animated like any move, count as moves, undo like moves
-and are saved with the game: the player's record says they were helped.  "Take
+Every step is an ordinary command on the bus -- ``SolutionMove`` forward (a move
+counted as help), ``Undo`` back -- so the steps are animated like any move, count as
+moves, undo like moves and are saved with the game: the player's record says they
+were helped (no record is set by such a win).  "Take
 over" simply closes the panel at the current step.
 
 While the panel steps, safe auto-play is switched off (and back on afterwards):
@@ -27,10 +28,10 @@ from freecell.engine import (
     GameWon,
     Move,
     MoveApplied,
-    MoveCards,
     MoveRefused,
     Redone,
     SetAutoPlay,
+    SolutionMove,
     Undo,
     Undone,
 )
@@ -159,7 +160,7 @@ class SolutionStepper(QFrame):
         """Make the next solution move; False at the end or if it was refused."""
         if not self.active or self.step >= len(self.moves):
             return False
-        events = self._dispatch(MoveCards(self.moves[self.step]))
+        events = self._dispatch(SolutionMove(self.moves[self.step]))
         refused = next((e for e in events if isinstance(e, MoveRefused)), None)
         if refused is not None:
             self.stop(f"The solution does not fit the table any more ({explain(refused.refusal)}).")

@@ -39,6 +39,7 @@ from freecell.engine import (
     ClockChanged,
     Command,
     CommandBus,
+    CountHint,
     DealStarted,
     Event,
     GameWon,
@@ -228,6 +229,8 @@ class MainWindow(QMainWindow):
             self._say_no_legal_move()  # no search can find a move that does not exist
             return
         known = self.known_verdict(game.position) if self.known_verdict is not None else None
+        if known is not None or self.hints.available:
+            self.dispatch(CountHint())  # a helped game is counted apart from the records
         if known is not None:
             # Through the runner's own signal, as a searched answer would come, so that
             # whoever listens for hints (the insight's losing-move trace) hears it too.
@@ -357,6 +360,8 @@ class MainWindow(QMainWindow):
             game.position.cards_home,
             game.deal_number,
             game.variant.name,
+            hints=game.hints_used,
+            solution_moves=game.solution_moves,
         )
 
     def _refused(self, reason: str) -> None:
