@@ -82,5 +82,5 @@ def test_the_win_panel_and_the_statistics_show_the_same_time() -> None:
 
 def test_help_in_words() -> None:
     assert help_words(0, 0) == "none: your own win"
-    assert help_words(2, 0) == "2 hints (counted apart, no record)"
-    assert help_words(1, 105) == "the solution (105 moves) and 1 hint (counted apart, no record)"
+    assert help_words(2, 0) == "2 hints: counted apart, no record"
+    assert help_words(1, 105) == "the solution (105 moves) and 1 hint: counted apart, no record"

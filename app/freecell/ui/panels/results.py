@@ -57,7 +57,7 @@ def help_words(hints: int, solution_moves: int) -> str:
         helped = solution or tips
     if not helped:
         return _("none: your own win")
-    return _("{help} (counted apart, no record)").format(help=helped)
+    return _("{help}: counted apart, no record").format(help=helped)
 
 
 class ResultsPanel(QFrame):
