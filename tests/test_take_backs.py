@@ -24,6 +24,7 @@ from freecell.engine import (
     take_backs_id,
     with_take_backs,
 )
+from freecell.engine.refusals import Reason
 from freecell.plugins import create_manager
 from freecell.scoring import STANDARD_SCORING
 from freecell.solver.api import Budget, Unknown, Unsolvable
@@ -71,7 +72,7 @@ def test_the_engine_plays_a_take_back_and_standard_scoring_charges_15() -> None:
     assert game.position.foundations[2] == 9 and game.position.cells[0] is not None
     assert STANDARD_SCORING.points(step.moves, TAKE_BACK, game.position) == -15
     refused = Game(FREECELL, None, start=TAKE_BACK).play(parse_moves("hHa")[0])
-    assert isinstance(refused, Refusal) and "can't come back" in refused.reason
+    assert isinstance(refused, Refusal) and refused.code is Reason.NO_FOUNDATION_RETURN
 
 
 def test_replay_and_solve_accept_take_backs(

@@ -22,6 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--variant", metavar="ID", help="play this variant (e.g. freecell, bakers-game)"
     )
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help="open a saved game (or a board) from this file"
+    )
     return parser
 
 
@@ -41,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     from freecell.ui.shell.app import run
 
-    return run(deal_number=number, variant_id=args.variant)
+    return run(deal_number=number, variant_id=args.variant, open_path=args.file)
 
 
 if __name__ == "__main__":

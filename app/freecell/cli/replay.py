@@ -2,16 +2,19 @@
 
 An illegal move is a result, not an error: exit 1 with its index and reason.  The
 output ends with ``won`` on a win, and with the board then ``no legal move`` when the
-moves leave nothing to play.
+moves leave nothing to play.  A game file saved by the window (``--game FILE``, or
+just ``replay FILE``) gives the deal or board, the variant and the moves in one.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 
 from freecell.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
+    MAX_BOARD_BYTES,
     MAX_MOVES_BYTES,
     CliError,
     add_position_arguments,
@@ -19,30 +22,58 @@ from freecell.cli.common import (
     resolve_variant,
     starting_position,
 )
-from freecell.engine import Game, InvalidMoveNotation, Refusal, format_board, parse_moves
+from freecell.engine import (
+    Game,
+    InvalidMoveNotation,
+    Move,
+    Position,
+    Refusal,
+    Variant,
+    format_board,
+    parse_moves,
+)
+from freecell.engine.gamefile import GameFileError, parse_game
 from freecell.i18n import _
 from freecell.texts.refusals import explain
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    replay = sub.add_parser("replay", help=_("play a move list from a deal or a board"))
+    replay = sub.add_parser(
+        "replay", help=_("play a move list from a deal or a board, or a saved game file")
+    )
     add_position_arguments(replay)
+    replay.add_argument("--moves", metavar="FILE", help=_("moves in standard notation"))
     replay.add_argument(
-        "--moves", required=True, metavar="FILE", help=_("moves in standard notation")
+        "--game",
+        metavar="FILE",
+        help=_(
+            "a game saved by the window (its deal or board, variant and moves); "
+            "`replay FILE` does the same"
+        ),
     )
     replay.add_argument("-q", "--quiet", action="store_true", help=_("print only the outcome"))
     replay.set_defaults(run=cmd_replay)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    variant = resolve_variant(args.variant)
-    if args.board and args.deal is not None:
-        raise CliError(_("give a deal number or --board FILE, not both"))
-    start, number = starting_position(args, variant)
-    try:
-        moves = parse_moves(read_text(args.moves, MAX_MOVES_BYTES, "move list"))
-    except InvalidMoveNotation as error:
-        raise CliError(f"{args.moves}: {error}") from None
+    game_path = args.game
+    if game_path is None and args.deal is not None and _names_a_file(args.deal):
+        game_path, args.deal = args.deal, None
+    if game_path is not None:
+        if args.board or args.deal is not None or args.moves:
+            raise CliError(_("a game file names its own deal or board and moves"))
+        variant, number, start, moves = _from_game_file(game_path)
+    else:
+        if args.moves is None:
+            raise CliError(_("give --moves FILE (or a saved game file)"))
+        variant = resolve_variant(args.variant)
+        if args.board and args.deal is not None:
+            raise CliError(_("give a deal number or --board FILE, not both"))
+        start, number = starting_position(args, variant)
+        try:
+            moves = parse_moves(read_text(args.moves, MAX_MOVES_BYTES, "move list"))
+        except InvalidMoveNotation as error:
+            raise CliError(f"{args.moves}: {error}") from None
     game = Game(variant, number, start=start)
     for index, move in enumerate(moves, start=1):
         result = game.play(move)
@@ -58,3 +89,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if not game.has_legal_move:
             print("no legal move")
     return EXIT_OK
+
+
+def _names_a_file(text: str) -> bool:
+    return not text.strip().isdigit() and os.path.isfile(text)
+
+
+def _from_game_file(path: str) -> tuple[Variant, int | None, Position, list[Move]]:
+    """A saved game's rules, start and moves played (its redo tail is not played)."""
+    text = read_text(path, MAX_MOVES_BYTES + MAX_BOARD_BYTES, "game file")
+    try:
+        record = parse_game(text, resolve_variant_for_file)
+    except GameFileError as error:
+        words = f"{error}: {explain(error.refusal)}" if error.refusal is not None else str(error)
+        raise CliError(f"{path}: {words}") from None
+    return record.variant, record.deal_number, record.start, list(record.moves)
+
+
+def resolve_variant_for_file(variant_id: str) -> Variant:
+    """The variant a game file names; KeyError (which the file reader words) if none."""
+    try:
+        return resolve_variant(variant_id)
+    except CliError as error:
+        raise KeyError(str(error)) from None

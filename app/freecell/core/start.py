@@ -24,8 +24,10 @@ def open_session(
     variant_id: str | None = None,
     *,
     plugins: PluginHandle | None = None,
+    resume: bool = True,
 ) -> Session:
-    """The player's session for a start of the game (raises :class:`StartError`)."""
+    """The player's session for a start of the game (raises :class:`StartError`);
+    ``resume`` False leaves the game in progress aside (a file is being opened)."""
     plugins = plugins if plugins is not None else PluginHandle.default()
     builtins_only = [False]  # decided once the settings are read
 
@@ -55,7 +57,8 @@ def open_session(
             raise StartError(error.args[0] if error.args else str(error)) from error
 
     game: Game | None = None
-    if deal_number is None and variant is None and storage.saved_game.summary() is not None:
+    asked = deal_number is not None or variant is not None or not resume
+    if not asked and storage.saved_game.summary() is not None:
         game = storage.saved_game.load()
     notices += storage.take_notices()  # a damaged game in progress, moved aside
     if game is not None:

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from freecell.engine.commands import (
         AutoFinishStep,
         Command,
+        ContinueGame,
         CountHint,
         LoadPosition,
         MoveCards,
@@ -108,6 +109,7 @@ _LAZY = {
     "MoveApplied": "events",
     "MoveCards": "commands",
     "CountHint": "commands",
+    "ContinueGame": "commands",
     "SolutionMove": "commands",
     "MoveRefused": "events",
     "NewDeal": "commands",
@@ -157,6 +159,7 @@ __all__ = [
     "ClockChanged",
     "Command",
     "CommandBus",
+    "ContinueGame",
     "CountHint",
     "DealStarted",
     "EmptyColumnRule",

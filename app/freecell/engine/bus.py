@@ -15,6 +15,7 @@ from collections.abc import Callable
 from freecell.engine.commands import (
     AutoFinishStep,
     Command,
+    ContinueGame,
     CountHint,
     LoadPosition,
     MoveCards,
@@ -145,6 +146,8 @@ class CommandBus:
                 return [MoveRefused(Refusal(Reason.UNPLAYABLE_BOARD, detail=str(error)))]
             new.auto_play = game.auto_play
             return self._start(new)
+        if isinstance(command, ContinueGame):
+            return self._start(command.game)
         if isinstance(command, SetAutoPlay):
             game.auto_play = command.enabled
             return []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from freecell.engine.game import Game
 from freecell.engine.moves import Move, Pile
 from freecell.engine.position import Position
 from freecell.engine.variant import Variant
@@ -85,6 +86,14 @@ class LoadPosition:
 
 
 @dataclass(frozen=True, slots=True)
+class ContinueGame:
+    """Play on with a game rebuilt elsewhere (a game file opened, pasted or dropped):
+    its history and redo tail come with it, as a saved game's do."""
+
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
 class AutoFinishStep:
     """Send one more card home while auto finish runs (one move, one undo step)."""
 
@@ -122,6 +131,7 @@ Command = (
     | NewDeal
     | ReplayDeal
     | LoadPosition
+    | ContinueGame
     | AutoFinishStep
     | SetAutoPlay
     | CountHint

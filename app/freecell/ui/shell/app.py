@@ -60,6 +60,7 @@ def run(
     deal_number: int | None = None,
     variant_id: str | None = None,
     argv: list[str] | None = None,
+    open_path: str | None = None,
 ) -> int:
     """Start the game and run it until the window closes; the exit code.
 
@@ -86,7 +87,7 @@ def run(
     from freecell.core.start import StartError, open_session
 
     try:
-        session = open_session(deal_number, variant_id)
+        session = open_session(deal_number, variant_id, resume=open_path is None)
     except StartError as error:
         print(f"freecell: {error}", file=sys.stderr)
         return 2
@@ -94,6 +95,11 @@ def run(
 
     install_translations(app, session.settings.language)
     window = build_window(session)
+    from freecell.ui.features.sharing import install_sharing
+
+    sharing = install_sharing(window)
+    if open_path is not None:  # `freecell FILE`: a bad file is said, and the deal stays
+        sharing.open_file(open_path)
     plugins_after_paint = not session.plugins.made
     if not plugins_after_paint:
         session.attach_plugins()  # before the first paint: it shows what they offer

@@ -1,0 +1,170 @@
+"""A game as plain text a person can read: the deal (or the board), the variant, the
+moves played and the moves taken back (the redo tail).
+
+    # FreeCell game: `freecell FILE` opens it, `freecell-cli replay FILE` plays it
+    Variant: freecell
+    Deal: 617
+    Moves: 3a 3b 3c 4d 82
+    Redo: 52 46
+
+A board that is not a numbered deal follows a ``Board:`` line in Freecell Solver's
+format (the same text ``freecell-cli board`` prints).  Long move lists continue on
+lines that start with a space.  Keys are case-insensitive, ``#`` starts a comment
+line, and a file without ``Variant:`` is FreeCell.  Moves are standard notation
+(:mod:`freecell.engine.moves`); every move is checked when the game is rebuilt, so a
+file that does not play is refused with the move and the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from freecell.engine.clock import Clock
+from freecell.engine.deal import InvalidDealNumber, deal, parse_deal_number
+from freecell.engine.game import Game
+from freecell.engine.moves import InvalidMoveNotation, Move, parse_moves
+from freecell.engine.notation import BoardFormatError, format_board, parse_board
+from freecell.engine.position import Position
+from freecell.engine.refusals import Refusal
+from freecell.engine.variant import Variant
+
+HEADER = "# FreeCell game: `freecell FILE` opens it, `freecell-cli replay FILE` plays it"
+_KEYS = ("variant", "deal", "board", "moves", "redo")
+_WRAP = 72
+
+
+class GameFileError(ValueError):
+    """Text that is not a game this program can rebuild; the message says why.  A
+    move that does not play carries the engine's ``refusal`` (a code: the edge puts
+    it in words, :func:`freecell.texts.refusals.explain`)."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as the file holds it: where it starts, under which rules, what was
+    played (``moves``) and what was taken back and may be redone (``redo``)."""
+
+    variant: Variant
+    deal_number: int | None
+    start: Position
+    moves: tuple[Move, ...] = ()
+    redo: tuple[Move, ...] = ()
+
+
+def record_of(game: Game) -> GameRecord:
+    """The record of a game being played (its redo tail included)."""
+    played = tuple(m for step in game.steps[: game.index] for m in step.moves)
+    tail = tuple(m for step in game.steps[game.index :] for m in step.moves)
+    return GameRecord(game.variant, game.deal_number, game.start, played, tail)
+
+
+def format_game(record: GameRecord) -> str:
+    lines = [HEADER, f"Variant: {record.variant.id}"]
+    if record.deal_number is not None:
+        lines.append(f"Deal: {record.deal_number}")
+    else:
+        lines.append("Board:")
+        lines.extend(format_board(record.start).splitlines())
+    lines.extend(_wrapped("Moves", record.moves))
+    if record.redo:
+        lines.extend(_wrapped("Redo", record.redo))
+    return "\n".join(lines) + "\n"
+
+
+def _wrapped(key: str, moves: tuple[Move, ...]) -> list[str]:
+    """``Moves: 3a 3b ...`` wrapped at about 72 characters; continuation lines start
+    with a space."""
+    lines: list[str] = []
+    line = f"{key}:"
+    for move in moves:
+        if len(line) + 1 + len(move.notation) > _WRAP and line != f"{key}:":
+            lines.append(line)
+            line = " "
+        line += (" " if line.strip() else "") + move.notation
+    lines.append(line)
+    return lines
+
+
+def looks_like_game_file(text: str) -> bool:
+    """True when ``text`` has the keys of a game file (not a bare board or move list)."""
+    keys = {_key(line) for line in text.splitlines()}
+    return "moves" in keys and bool(keys & {"deal", "board", "variant"})
+
+
+def _key(line: str) -> str | None:
+    name, colon, _ = line.partition(":")
+    word = name.strip().lower()
+    return word if colon and word in _KEYS and not line[:1].isspace() else None
+
+
+def parse_game(text: str, resolve: Callable[[str], Variant]) -> GameRecord:
+    """Read a game file; ``resolve`` turns a variant id into a variant (KeyError for
+    an unknown one).  Raises :class:`GameFileError` with one clear line."""
+    text = text.removeprefix("\ufeff")
+    fields: dict[str, list[str]] = {}
+    current: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        key = _key(raw)
+        if key is not None:
+            if key in fields:
+                raise GameFileError(f"line {number}: a second {key.capitalize()} line")
+            fields[key] = [raw.partition(":")[2]]
+            current = key
+        elif current == "board" or (current in ("moves", "redo") and raw[:1].isspace()):
+            fields[current].append(raw)
+        else:
+            raise GameFileError(f"line {number}: {raw.strip()[:40]!r} is not part of a game file")
+    if "moves" not in fields:
+        raise GameFileError("it is not a game file (it has no Moves line)")
+    variant_id = " ".join(fields.get("variant", ["freecell"])).strip() or "freecell"
+    try:
+        variant = resolve(variant_id)
+    except KeyError as error:
+        raise GameFileError(str(error.args[0]) if error.args else str(error)) from None
+    deal_number, start = _start(fields, variant)
+    try:
+        moves = tuple(parse_moves(" ".join(fields["moves"])))
+        redo = tuple(parse_moves(" ".join(fields.get("redo", []))))
+    except InvalidMoveNotation as error:
+        raise GameFileError(str(error)) from None
+    return GameRecord(variant, deal_number, start, moves, redo)
+
+
+def _start(fields: dict[str, list[str]], variant: Variant) -> tuple[int | None, Position]:
+    if "deal" in fields and "board" in fields:
+        raise GameFileError("it names both a deal and a board")
+    if "deal" in fields:
+        try:
+            number = parse_deal_number(" ".join(fields["deal"]).strip())
+        except InvalidDealNumber as error:
+            raise GameFileError(str(error)) from None
+        return number, deal(number, variant)
+    if "board" in fields:
+        try:
+            return None, parse_board("\n".join(fields["board"]), variant)
+        except BoardFormatError as error:
+            raise GameFileError(f"its board: {error}") from None
+    raise GameFileError("it names no deal and no board")
+
+
+def game_from_record(record: GameRecord) -> Game:
+    """Rebuild the game: every move played again (and checked), then the redo tail
+    played and taken back, so Redo brings it back.  GameFileError for a move that
+    does not play there."""
+    game = Game(record.variant, record.deal_number, start=record.start)
+    for index, move in enumerate((*record.moves, *record.redo), start=1):
+        result = game.play(move)
+        if isinstance(result, Refusal):
+            raise GameFileError(f"move {index} ({move.notation}) does not play", result)
+    if record.redo:
+        game.undo_to(len(record.moves))
+        game.undo_count = 0
+    game.clock = Clock()  # rebuilding took no player's time: the next move starts it
+    return game

@@ -1,0 +1,271 @@
+"""Sharing a game from the window: copy the position (Freecell Solver's board text)
+or the moves so far (standard notation), paste a deal number, a board or a game to
+play it, and save a game to a file and open it again (:mod:`freecell.engine.gamefile`:
+plain text that ``freecell-cli replay FILE`` plays too).  ``freecell FILE`` and a
+file dropped on the window open the same way.
+
+Whatever is pasted or opened is read completely before anything changes: text that
+is not a game gets one sentence in the message bar and the table stays as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QAction, QDropEvent, QGuiApplication, QKeySequence
+
+from freecell.engine import (
+    BoardFormatError,
+    ContinueGame,
+    InvalidDealNumber,
+    LoadPosition,
+    Variant,
+    builtin_variant,
+    format_board,
+    parse_board,
+    parse_deal_number,
+)
+from freecell.engine.gamefile import (
+    GameFileError,
+    format_game,
+    game_from_record,
+    looks_like_game_file,
+    parse_game,
+    record_of,
+)
+from freecell.texts.refusals import explain
+from freecell.ui.shell.actions import new_action
+
+if TYPE_CHECKING:
+    from freecell.ui.shell.main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+MAX_GAME_FILE_BYTES = 2 * 1024 * 1024  # a game is a few KB; a stray video is not read
+FILE_FILTER = "FreeCell games (*.txt *.freecell);;All files (*)"
+
+
+class NotAGame(ValueError):
+    """Text or a file that holds no deal number, board or game; the message says why."""
+
+
+class Sharing(QObject):
+    """The sharing actions of one window (see the module's docstring)."""
+
+    def __init__(self, window: MainWindow, resolve: Callable[[str], Variant]) -> None:
+        super().__init__(window)
+        self.window = window
+        self._resolve = resolve
+        self.last_folder = str(Path.home())
+
+        def action(text: str, keys: str, slot: Callable[[], object], tip: str) -> QAction:
+            a = new_action(text, window)  # (no QIcon class made at start-up)
+            a.setShortcut(QKeySequence(keys))
+            a.setToolTip(tip)
+            a.triggered.connect(lambda _c=False: slot())
+            window.addAction(a)
+            return a
+
+        self.copy_position_action = action(
+            "&Copy position", "Ctrl+C", self.copy_position, "The table in Freecell Solver's format"
+        )
+        self.copy_moves_action = action(
+            "Copy &moves", "Ctrl+Shift+C", self.copy_moves, "The moves so far, in standard notation"
+        )
+        self.paste_action = action(
+            "&Paste a deal, board or game",
+            "Ctrl+V",
+            self.paste,
+            "Play a deal number, a board or a game copied from elsewhere",
+        )
+        self.open_action = action("&Open game…", "Ctrl+O", self.ask_open, "Open a saved game")
+        self.save_action = action("Save ga&me…", "Ctrl+S", self.ask_save, "Save this game")
+        edit = window.menus["edit"]
+        edit.addSeparator()
+        for a in (self.copy_position_action, self.copy_moves_action, self.paste_action):
+            edit.addAction(a)
+        for a in (self.open_action, self.save_action):
+            window.add_game_menu_action(a)
+        for target in (window, window.view.viewport()):
+            target.setAcceptDrops(True)
+            target.installEventFilter(self)
+
+    # -- the clipboard ---------------------------------------------------------------
+    def copy_position(self) -> str:
+        text = format_board(self.window.bus.game.position)
+        QGuiApplication.clipboard().setText(text)
+        self._say("The position is copied (Freecell Solver's board format).")
+        return text
+
+    def copy_moves(self) -> str:
+        path = self.window.bus.game.path
+        text = " ".join(m.notation for m in path)
+        QGuiApplication.clipboard().setText(text + "\n" if text else "")
+        self._say(
+            f"{len(path)} move{'s' if len(path) != 1 else ''} copied in standard notation."
+            if path
+            else "No move made yet: there is nothing to copy."
+        )
+        return text
+
+    def paste(self) -> bool:
+        return self.open_text(QGuiApplication.clipboard().text(), "The clipboard")
+
+    # -- files -------------------------------------------------------------------------
+    def ask_open(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog  # here: start-up needs no file dialog
+
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, "Open a FreeCell game", self.last_folder, FILE_FILTER
+        )
+        return self.open_file(path) if path else False
+
+    def ask_save(self) -> bool:
+        game = self.window.bus.game
+        name = f"freecell-deal-{game.deal_number}.txt" if game.deal_number else "freecell-game.txt"
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(
+            self.window,
+            "Save this game",
+            str(Path(self.last_folder) / name),
+            FILE_FILTER,
+        )
+        return self.save_file(path) if path else False
+
+    def save_file(self, path: str) -> bool:
+        """Write the game (atomically: a failed save leaves any old file whole)."""
+        text = format_game(record_of(self.window.bus.game))
+        target = Path(path)
+        try:
+            fd, temp = tempfile.mkstemp(prefix=".freecell-", dir=target.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                    handle.write(text)
+                os.replace(temp, target)
+            except BaseException:
+                Path(temp).unlink(missing_ok=True)
+                raise
+        except OSError as error:
+            log.error("could not save the game to %s: %s", path, error)
+            self._refuse(f"The game could not be saved ({error.strerror or error}).")
+            return False
+        self.last_folder = str(target.parent)
+        self._say(f"Game saved to {target.name}.")
+        return True
+
+    def open_file(self, path: str) -> bool:
+        """Open a game file (or a board, or a deal number in a file); one clear
+        sentence and nothing changed for anything else."""
+        name = Path(path).name
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_GAME_FILE_BYTES + 1)
+        except OSError as error:
+            self._refuse(f"{name} could not be read ({error.strerror or error}).")
+            return False
+        if len(raw) > MAX_GAME_FILE_BYTES:
+            self._refuse(f"{name} is not a FreeCell game: it is far too large for one.")
+            return False
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            self._refuse(f"{name} is not a FreeCell game: it is not text.")
+            return False
+        self.last_folder = str(Path(path).resolve().parent)
+        return self.open_text(text, name)
+
+    def open_text(self, text: str, source: str) -> bool:
+        """Play what ``text`` holds: a game, a deal number or a board."""
+        try:
+            self._play(text)
+        except NotAGame as error:
+            self._refuse(f"{source} holds no FreeCell game: {error}.")
+            return False
+        return True
+
+    def _play(self, text: str) -> None:
+        stripped = text.strip()
+        if not stripped:
+            raise NotAGame("it is empty")
+        if looks_like_game_file(text):
+            try:
+                game = game_from_record(parse_game(text, self._resolve))
+            except GameFileError as error:
+                raise NotAGame(game_file_words(error)) from None
+            game.auto_play = self.window.bus.game.auto_play
+            self.window.dispatch(ContinueGame(game))
+            where = f"Deal #{game.deal_number}" if game.deal_number is not None else "The board"
+            self._say(f"{where} is on the table after {game.move_count} moves.")
+            return
+        if len(stripped.split()) == 1:  # one word: a deal number ("617", "#617")
+            try:
+                number = parse_deal_number(stripped.removeprefix("#"))
+            except InvalidDealNumber as error:
+                if stripped.removeprefix("#").isdigit():
+                    raise NotAGame(str(error)) from None
+            else:
+                self.window.play_deal(number)
+                return
+        variant = self.window.bus.game.variant
+        try:
+            position = parse_board(text, variant)
+        except BoardFormatError as error:
+            raise NotAGame(f"not a deal number, a board or a game ({error})") from None
+        self.window.dispatch(LoadPosition(position, variant))
+
+    # -- dropping a file on the window -------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and isinstance(event, QDropEvent):
+            if _local_file(event) is not None:
+                event.acceptProposedAction()
+                return True
+        elif kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
+            path = _local_file(event)
+            if path is not None:
+                event.acceptProposedAction()
+                self.open_file(path)
+                return True
+        return False
+
+    # -- words -------------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.window.hint_bar.show_message(text, "info", timeout_ms=5000)
+
+    def _refuse(self, text: str) -> None:
+        self.window.hint_bar.show_message(text, "refused", timeout_ms=8000)
+
+
+def game_file_words(error: GameFileError) -> str:
+    """The error in words, with the rule that stopped a move when one did."""
+    return f"{error}: {explain(error.refusal)}" if error.refusal is not None else str(error)
+
+
+def _local_file(event: QDropEvent) -> str | None:
+    mime = event.mimeData()
+    if mime is None or not mime.hasUrls():
+        return None
+    urls = [u for u in mime.urls() if u.isLocalFile()]
+    return urls[0].toLocalFile() if len(urls) == 1 else None
+
+
+def install_sharing(window: MainWindow, resolve: Callable[[str], Variant] | None = None) -> Sharing:
+    """Hang the sharing actions on a built window (once).  ``resolve`` turns a game
+    file's variant id into a variant; by default the session's plugins do."""
+    if resolve is None:
+        plugins = window.session.plugins
+
+        def resolve(variant_id: str) -> Variant:
+            manager = plugins.manager()
+            return (
+                manager.variant(variant_id) if manager is not None else builtin_variant(variant_id)
+            )
+
+    return Sharing(window, resolve)
