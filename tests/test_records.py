@@ -84,3 +84,25 @@ def test_help_in_words() -> None:
     assert help_words(0, 0) == "none: your own win"
     assert help_words(2, 0) == "2 hints: counted apart, no record"
     assert help_words(1, 105) == "the solution (105 moves) and 1 hint: counted apart, no record"
+
+
+def test_no_legal_move_is_counted_lost_only_when_the_player_leaves(
+    tmp_path: Path,
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    from freecell.engine import NewDeal, Undo
+
+    monkeypatch.setenv("FREECELL_HOME", str(tmp_path))
+    storage = Storage()
+    bus = CommandBus(Game(FREECELL, 617))
+    storage.follow(bus)
+    for move in parse_moves("3a 3b 3c 4d 82 52 46"):
+        bus.dispatch(MoveCards(move))
+    assert not bus.game.has_legal_move
+    storage.flush()
+    assert storage.statistics.for_variant("freecell").played == 0  # not over yet
+    bus.dispatch(Undo())  # the player may still go back and play on
+    bus.dispatch(NewDeal(1))  # ... or leave: now it is a loss
+    storage.flush()
+    stats = storage.statistics.for_variant("freecell")
+    assert (stats.played, stats.won, stats.current_loss_streak) == (1, 0, 1)
