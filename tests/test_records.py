@@ -106,3 +106,12 @@ def test_no_legal_move_is_counted_lost_only_when_the_player_leaves(
     storage.flush()
     stats = storage.statistics.for_variant("freecell")
     assert (stats.played, stats.won, stats.current_loss_streak) == (1, 0, 1)
+
+
+def test_a_deal_won_only_with_help_says_so() -> None:
+    from freecell.storage.statistics import DealRecord
+    from freecell.ui.dialogs.statistics import _result
+
+    assert _result(DealRecord(1, played=1, won=1, assisted=1)) == "Won with help"
+    assert _result(DealRecord(1, played=2, won=2, assisted=1)) == "Won"
+    assert _result(DealRecord(1, played=1)) == "Not won yet"

@@ -39,6 +39,7 @@ from freecell.engine import split_take_backs
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_percent
 from freecell.storage import Statistics, StatisticsStore, VariantStats
+from freecell.storage.statistics import DealRecord
 from freecell.ui.panels.results import format_time
 
 if TYPE_CHECKING:
@@ -89,6 +90,12 @@ def figures(stats: VariantStats) -> list[tuple[str, str]]:
         (N_("Deals beaten"), str(len(stats.beaten_deals()))),
         (N_("Hints used"), str(stats.hints_used)),
     ]
+
+
+def _result(record: DealRecord) -> str:
+    if record.beaten:
+        return pgettext("deal result", "Won")
+    return _("Won with help") if record.won else _("Not won yet")
 
 
 def _won(stats: VariantStats) -> str:
@@ -208,7 +215,7 @@ class StatisticsDialog(QDialog):
         for row, record in enumerate(records):
             cells = (
                 f"#{record.deal}",
-                pgettext("deal result", "Won") if record.beaten else _("Not won yet"),
+                _result(record),
                 str(record.played),
                 _optional(record.best_moves),
                 format_seconds(record.best_seconds),
