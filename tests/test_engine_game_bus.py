@@ -271,6 +271,17 @@ def test_no_legal_move_is_said_at_once_and_stops_the_clock_until_undo() -> None:
     assert not bus.game.clock.running
 
 
+def test_a_clock_paused_while_the_player_is_away_stays_paused_through_moves() -> None:
+    now = FakeTime()
+    bus, _ = bus_for(617, now)
+    moves = parse_moves(STUCK_617)
+    bus.dispatch(MoveCards(moves[0]))
+    bus.dispatch(PauseClock())  # the window went to the background; the stepper plays on
+    bus.dispatch(MoveCards(moves[1]))
+    bus.dispatch(Undo())
+    assert not bus.game.clock.running
+
+
 def test_a_failing_subscriber_does_not_stop_the_others(caplog) -> None:  # type: ignore[no-untyped-def]
     bus, seen = bus_for()
 

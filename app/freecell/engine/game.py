@@ -63,6 +63,7 @@ class Game:
         self.undo_count = 0
         self.hints_used = 0
         self.solution_moves = 0  # moves the solution stepper made
+        self._waiting = False  # the clock is paused because nothing can be played
 
     # -- state -------------------------------------------------------------------
     @property
@@ -143,12 +144,16 @@ class Game:
 
     def _settle_clock(self) -> None:
         """Won: the clock stops for good.  No legal move: it waits (the game is not
-        over until the player leaves it or undoes).  Otherwise it runs."""
+        over until the player leaves it or undoes); a move that ends the wait starts
+        it again.  A clock paused because the player is away stays paused."""
         if self.is_won:
             self.clock.stop()
+            self._waiting = False
         elif not self.has_legal_move:
             self.clock.pause()
-        else:
+            self._waiting = True
+        elif self._waiting:
+            self._waiting = False
             self.clock.resume()
 
     def resume_clock(self) -> None:
