@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from freecell.storage.facade import Storage
     from freecell.storage.jsonfile import JsonFile, UnreadableFile
     from freecell.storage.paths import HOME_ENV, StoragePaths, default_paths
+    from freecell.storage.peek import SETTINGS_VERSION
     from freecell.storage.savedgame import (
         SavedGameStore,
         SavedGameSummary,
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     )
     from freecell.storage.settings import (
         CARD_SIZES,
-        SETTINGS_VERSION,
         Settings,
         SettingsStore,
         decode_bytes,
@@ -42,7 +42,7 @@ _LAZY = {
     "DealRecord": "statistics",
     "HOME_ENV": "paths",
     "JsonFile": "jsonfile",
-    "SETTINGS_VERSION": "settings",
+    "SETTINGS_VERSION": "peek",
     "SavedGameStore": "savedgame",
     "SavedGameSummary": "savedgame",
     "Settings": "settings",

@@ -13,9 +13,10 @@ from pathlib import Path
 
 from freecell.storage.paths import default_paths
 
-# As storage/settings.py (SETTINGS_VERSION, MAX_SETTINGS_BYTES); a test keeps them equal.
+# The settings file's version and size bound, defined here so this quick look needs
+# nothing heavier; storage/settings.py uses the same two.
 SETTINGS_VERSION = 1
-MAX_SETTINGS_BYTES = 1024 * 1024
+MAX_SETTINGS_BYTES = 1024 * 1024  # a few KB in practice (window geometry is the most)
 
 
 def enabled_plugins(path: Path | None = None) -> dict[str, bool] | None:

@@ -21,11 +21,10 @@ from typing import Any, ClassVar
 
 from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
 from freecell.storage.paths import default_paths
+from freecell.storage.peek import MAX_SETTINGS_BYTES, SETTINGS_VERSION
 
 log = logging.getLogger(__name__)
 
-SETTINGS_VERSION = 1
-MAX_SETTINGS_BYTES = 1024 * 1024  # a few KB in practice (window geometry is the most)
 
 CARD_SIZES: tuple[str, ...] = ("small", "medium", "large", "extra-large", "fit")
 """The card sizes the table offers; "fit" scales the cards to the window."""
