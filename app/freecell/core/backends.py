@@ -50,11 +50,11 @@ def backend_choices(manager: PluginManager | None) -> list[BackendChoice]:
         from freecell.plugins.solvers import backend_options
 
         return [(o.id, o.label, o.available) for o in backend_options(manager)]
-    from freecell.solver.backends import builtin_backends
+    from freecell.solver.backends import builtin_backends, unavailable_label
 
     listed: list[BackendChoice] = []
     for backend in builtin_backends():
         ready = backend.available()
-        name = backend.name if ready else f"{backend.name} (not available here)"
+        name = backend.name if ready else unavailable_label(backend.name)
         listed.append((backend.id, name, ready))
     return listed

@@ -23,6 +23,7 @@ from freecell.plugins.manager import DEFAULT_SOLVER_ID, PluginError, PluginManag
 from freecell.plugins.model import Choice, Kind, Source
 from freecell.plugins.store import MemoryStore
 from freecell.solver.api import SolverBackend
+from freecell.solver.backends import unavailable_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ class BackendOption:
 
     @property
     def label(self) -> str:
-        return self.name if self.available else f"{self.name} (not available here)"
+        return self.name if self.available else unavailable_label(self.name)
 
 
 def backend_available(backend: SolverBackend) -> bool:

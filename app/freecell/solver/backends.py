@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
 from freecell.engine import Position, Refusal, Variant, apply_move, check_move
+from freecell.i18n import _
 from freecell.solver.api import (
     Budget,
     CancelToken,
@@ -36,6 +37,11 @@ BUILTIN_ID = "builtin"
 
 class UnknownBackend(LookupError):
     """No backend has that id here, or it cannot run here; the message says which."""
+
+
+def unavailable_label(name: str) -> str:
+    """How a backend that cannot run here is listed, in the player's language."""
+    return _("{name} (not available here)").format(name=_(name))
 
 
 def builtin_backends() -> list[SolverBackend]:
