@@ -162,8 +162,24 @@ def test_a_cancel_is_looked_at_often_and_obeyed_at_the_first_look(set_at: int) -
     assert verdict.states <= 250 * set_at + 500
 
 
+class CancelFromOutside(threading.Event):
+    """An event the search's first look waits on until another thread sets it, so the
+    cancel always comes mid-search (a fixed sleep raced the proof, which an idle
+    machine finishes in 0.3 s)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.looked = threading.Event()
+
+    def is_set(self) -> bool:
+        if not self.looked.is_set():
+            self.looked.set()
+            self.wait(60)
+        return super().is_set()
+
+
 def test_cancel_from_another_thread_stops_the_search() -> None:
-    cancel = threading.Event()
+    cancel = CancelFromOutside()
     verdicts: list[Verdict] = []
 
     def search() -> None:
@@ -172,7 +188,7 @@ def test_cancel_from_another_thread_stops_the_search() -> None:
 
     worker = threading.Thread(target=search)
     worker.start()
-    time.sleep(0.3)
+    assert cancel.looked.wait(60)
     cancel.set()
     worker.join(60)
     assert verdicts and isinstance(verdicts[0], Unknown) and verdicts[0].cancelled
