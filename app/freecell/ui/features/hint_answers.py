@@ -1,11 +1,13 @@
-"""A hint in words and on the table: what the window shows for a solver's answer."""
+"""A hint asked for, and shown in words and on the table: what the window does for
+the hint key and shows for a solver's answer."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from freecell.engine import Game, Move, Refusal, check_move
+from freecell.engine import CountHint, Game, Move, Refusal, check_move
 from freecell.engine.rules import source_cards
+from freecell.i18n import _
 from freecell.ui.features.hints import HintAnswer
 
 if TYPE_CHECKING:
@@ -41,6 +43,38 @@ def describe_move(game: Game, move: Move) -> str:
 def resolved(game: Game, move: Move) -> Move:
     checked = check_move(game.position, game.variant, move)
     return move if isinstance(checked, Refusal) else checked
+
+
+def ask_for_hint(window: MainWindow) -> None:
+    """The hint key: what is already known of the position is shown at once, else a
+    search is asked for and the bar says it is under way."""
+    game = window.bus.game
+    if game.is_won or window.auto_finish.running:
+        return
+    if not game.has_legal_move:
+        window.say_no_legal_move()  # no search can find a move that does not exist
+        return
+    hints = window.hints
+    known = window.known_verdict(game.position) if window.known_verdict is not None else None
+    if known is not None or hints.available:
+        window.dispatch(CountHint())  # a helped game is counted apart from the records
+    if known is not None:
+        # Through the runner's own signal, as a searched answer would come, so that
+        # whoever listens for hints (the insight's losing-move trace) hears it too.
+        hints.cancel()
+        window.scene.set_hint(None)
+        hints.answered.emit(HintAnswer(0, game.position, known))
+        return
+    if not hints.available:
+        window.hint_bar.show_message(
+            _("Hints need the solver, which is not available here."), "refused", timeout_ms=5000
+        )
+        return
+    window.scene.set_hint(None)
+    hints.request(game.position, game.variant)
+    window.hint_bar.show_message(
+        _("Still checking this position\u2026 keep playing if you like."), "checking"
+    )
 
 
 def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:

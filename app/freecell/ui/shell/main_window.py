@@ -7,7 +7,9 @@ events (settings, variant, plugins changed) come back to ``_on_app_event``, whic
 shows the session's state as a fresh start would.  Nothing here changes the game
 or the settings directly.
 
-The menus are built in :mod:`freecell.ui.shell.menus`; the dialogs and features
+The menus are built in :mod:`freecell.ui.shell.menus`, auto finish and the third
+button in :mod:`freecell.ui.shell.auto_finish`, How to play and About in
+:mod:`freecell.ui.shell.help_windows`; the dialogs and features
 (Preferences, Statistics, Plugins, the insight, accessibility) are made from the
 window in :mod:`freecell.ui.shell.app` and add their entries with
 ``add_game_menu_action`` / ``add_view_menu_action``.
@@ -23,7 +25,6 @@ from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QVBoxLayout, QWidget
 
-from freecell import __version__
 from freecell.core import (
     AppEvent,
     BackendChanged,
@@ -35,11 +36,9 @@ from freecell.core import (
 )
 from freecell.engine import (
     AutoFinishAvailable,
-    AutoFinishStep,
     ClockChanged,
     Command,
     CommandBus,
-    CountHint,
     DealStarted,
     Event,
     GameWon,
@@ -61,12 +60,14 @@ from freecell.i18n import _
 from freecell.storage import Settings
 from freecell.texts.refusals import explain
 from freecell.themes import CardTheme, TableSurface
-from freecell.ui.features.hint_answers import show_hint_answer
+from freecell.ui.features.hint_answers import ask_for_hint, show_hint_answer
 from freecell.ui.features.hints import HintAnswer, HintRunner
 from freecell.ui.panels.hint_bar import HintBar
 from freecell.ui.panels.results import ResultsPanel
 from freecell.ui.panels.status import StatusPanel
+from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
+from freecell.ui.shell.help_windows import open_rules, show_about
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
 from freecell.ui.shell.window_look import FIRST_SIZE, first_size
 from freecell.ui.table.input import InputController
@@ -84,9 +85,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FIRST_SIZE", "LICENCE", "MainWindow", "first_size"]
-
-LICENCE = "GPL-3.0-or-later"
+__all__ = ["FIRST_SIZE", "MainWindow", "first_size"]
 
 
 class MainWindow(QMainWindow):
@@ -153,9 +152,6 @@ class MainWindow(QMainWindow):
 
         self.hints = HintRunner(self.session.hint_service, self.session.solver_backend)
         self.hints.answered.connect(self._on_hint)
-        self.auto_finish_timer = QTimer(self)
-        self.auto_finish_timer.setInterval(MOVE_MS + 40)
-        self.auto_finish_timer.timeout.connect(self._auto_finish_tick)
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(500)
         self.status = StatusPanel(self.statusBar(), self.play_deal, self._invalid_deal)
@@ -171,6 +167,15 @@ class MainWindow(QMainWindow):
         self.large_print_action = actions.large_print
         self.reduce_motion_action = actions.reduce_motion
         self.safe_autoplay_action = actions.safe_autoplay
+        self.auto_finish = AutoFinish(
+            self,
+            self.bus,
+            self.third_action,
+            reduce_motion=lambda: self.scene.reduce_motion,
+            before_start=self._before_auto_finish,
+            new_deal=self.new_deal,
+        )
+        self.auto_finish_timer = self.auto_finish.timer
         tools = build_toolbar(self, actions)
         self.toolbar, self.rules_tool = tools.bar, tools.rules
         self._menus = Menus(self, actions)
@@ -179,7 +184,7 @@ class MainWindow(QMainWindow):
         self.resize(first_size(self.screen().availableGeometry().size()))
         game = self.bus.game
         self.scene.show_position(game.variant, game.position, animate=False)
-        self._set_third_button(game.can_auto_finish)
+        self.auto_finish.show_button(game.can_auto_finish)
         self._update_status()
         self._update_title()
         self.bus.subscribe(self._on_event)
@@ -222,60 +227,20 @@ class MainWindow(QMainWindow):
         self.dispatch(Redo())
 
     def hint(self) -> None:
-        game = self.bus.game
-        if game.is_won or self.auto_finish_timer.isActive():
-            return
-        if not game.has_legal_move:
-            self._say_no_legal_move()  # no search can find a move that does not exist
-            return
-        known = self.known_verdict(game.position) if self.known_verdict is not None else None
-        if known is not None or self.hints.available:
-            self.dispatch(CountHint())  # a helped game is counted apart from the records
-        if known is not None:
-            # Through the runner's own signal, as a searched answer would come, so that
-            # whoever listens for hints (the insight's losing-move trace) hears it too.
-            self.hints.cancel()
-            self.scene.set_hint(None)
-            self.hints.answered.emit(HintAnswer(0, game.position, known))
-            return
-        if not self.hints.available:
-            self.hint_bar.show_message(
-                _("Hints need the solver, which is not available here."), "refused", timeout_ms=5000
-            )
-            return
-        self.scene.set_hint(None)
-        self.hints.request(game.position, game.variant)
-        self.hint_bar.show_message(
-            _("Still checking this position\u2026 keep playing if you like."), "checking"
-        )
+        ask_for_hint(self)
 
     def toggle_auto_finish(self) -> None:
-        if self.auto_finish_timer.isActive():
-            self.stop_auto_finish()
-        elif self.bus.game.can_auto_finish:
-            self.hints.cancel()
-            self.controller.clear_selection()
-            self._set_third_button(True, running=True)
-            self.auto_finish_timer.setInterval(40 if self.scene.reduce_motion else MOVE_MS + 40)
-            self._auto_finish_tick()
-            if self.bus.game.can_auto_finish:
-                self.auto_finish_timer.start()
+        self.auto_finish.toggle()
 
     def stop_auto_finish(self) -> None:
-        if self.auto_finish_timer.isActive():
-            self.auto_finish_timer.stop()
-            self._set_third_button(self.bus.game.can_auto_finish)
+        self.auto_finish.stop()
 
-    def _auto_finish_tick(self) -> None:
-        events = self.dispatch(AutoFinishStep())
-        if any(isinstance(e, MoveRefused) for e in events) or not self.bus.game.can_auto_finish:
-            self.stop_auto_finish()
+    def _before_auto_finish(self) -> None:
+        self.hints.cancel()
+        self.controller.clear_selection()
 
     def third_button(self) -> None:
-        if self.third_action.data() == "new":
-            self.new_deal()
-        else:
-            self.toggle_auto_finish()
+        self.auto_finish.press_button()
 
     # -- events -------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
@@ -288,7 +253,7 @@ class MainWindow(QMainWindow):
             self.hint_bar.dismiss()
             self.scene.show_position(event.variant, event.position, animate=False)
             self.controller.position_changed()
-            self._set_third_button(game.can_auto_finish)
+            self.auto_finish.show_button(game.can_auto_finish)
             self._update_title()
         elif isinstance(event, MoveApplied | Undone | Redone):
             self.hints.cancel()
@@ -303,10 +268,10 @@ class MainWindow(QMainWindow):
         elif isinstance(event, MoveRefused):
             self.hint_bar.show_message(explain(event.refusal), "refused", timeout_ms=6000)
         elif isinstance(event, AutoFinishAvailable):
-            if not self.auto_finish_timer.isActive():
-                self._set_third_button(event.available)
+            if not self.auto_finish.running:
+                self.auto_finish.show_button(event.available)
         elif isinstance(event, NoMovesLeft):
-            self._say_no_legal_move()
+            self.say_no_legal_move()
         elif isinstance(event, GameWon):
             self.stop_auto_finish()
             self.hint_bar.show_message(_("All 52 cards are home."), "won", timeout_ms=4000)
@@ -315,7 +280,7 @@ class MainWindow(QMainWindow):
             self.status.update_time(event.seconds)
         self._update_status()
 
-    def _say_no_legal_move(self) -> None:
+    def say_no_legal_move(self) -> None:
         """At once, with its three exits; the clock has stopped (the engine stops it)
         and the game counts as lost only when the player leaves it."""
         self.hint_bar.show_message(
@@ -522,20 +487,6 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(game.can_redo)
         self.auto_finish_action.setEnabled(game.can_auto_finish)
 
-    def _set_third_button(self, auto_finish: bool, running: bool = False) -> None:
-        if running:
-            self.third_action.setText(_("Stop (F)"))
-            self.third_action.setData("stop")
-            self.third_action.setToolTip(_("Stop sending cards home"))
-        elif auto_finish:
-            self.third_action.setText(_("Auto finish (F)"))
-            self.third_action.setData("auto")
-            self.third_action.setToolTip(_("Send every remaining card home, one by one"))
-        else:
-            self.third_action.setText(_("New deal (N)"))
-            self.third_action.setData("new")
-            self.third_action.setToolTip(_("Deal a new random game"))
-
     @property
     def third_button_text(self) -> str:
         return self.third_action.text()
@@ -545,34 +496,9 @@ class MainWindow(QMainWindow):
         self.status.deal_box.selectAll()
 
     def show_rules(self) -> None:
-        from freecell.ui.panels.rules_page import (
-            RulesDialog,  # here: the first paint needs no dialog
-        )
-
         variant = self.bus.game.variant
-        if self.rules_dialog is not None:
-            self.rules_dialog.close()
-        dialog = RulesDialog(self, variant, self.catalog.variant_rules(variant))
-        dialog.setModal(False)
-        dialog.show()
-        self.rules_dialog = dialog
+        words = self.catalog.variant_rules(variant)
+        self.rules_dialog = open_rules(self, variant, words, self.rules_dialog)
 
     def show_about(self) -> None:
-        # here, not at the top: QMessageBox's enums are ~2 ms the first paint needn't pay
-        from PySide6.QtWidgets import QMessageBox
-
-        QMessageBox.about(
-            self,
-            _("About FreeCell"),
-            f"<h2>FreeCell {__version__}</h2><p>"
-            + _(
-                "FreeCell with exact rules, Microsoft deal numbers and a solver that "
-                "can prove a position lost."
-            )
-            + "</p><p>"
-            + _(
-                "Licence: {licence} (GNU General Public License, version 3 or any later "
-                "version). This program comes with ABSOLUTELY NO WARRANTY."
-            ).format(licence=f"<b>{LICENCE}</b>")
-            + "</p>",
-        )
+        show_about(self)

@@ -1,0 +1,91 @@
+"""Auto finish and the toolbar's third button.
+
+Auto finish sends the remaining cards home one by one, a move's animation apart,
+until none can go or the player stops it.  The third button offers it when the
+engine says it can run, "Stop" while it runs, and a new deal otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction
+
+from freecell.engine import AutoFinishStep, CommandBus, MoveRefused
+from freecell.i18n import _
+from freecell.ui.table.scene import MOVE_MS
+
+STEP_GAP_MS = 40  # after a move's animation (or alone, under reduce motion)
+
+
+class AutoFinish:
+    """The timer that sends cards home, and the button that starts and stops it."""
+
+    def __init__(
+        self,
+        parent: QObject,
+        bus: CommandBus,
+        button: QAction,
+        *,
+        reduce_motion: Callable[[], bool],
+        before_start: Callable[[], None],
+        new_deal: Callable[[], None],
+    ) -> None:
+        self._bus = bus
+        self.button = button
+        self._reduce_motion = reduce_motion
+        self._before_start = before_start
+        self._new_deal = new_deal
+        self.timer = QTimer(parent)
+        self.timer.setInterval(MOVE_MS + STEP_GAP_MS)
+        self.timer.timeout.connect(self._tick)
+
+    @property
+    def running(self) -> bool:
+        return self.timer.isActive()
+
+    def toggle(self) -> None:
+        if self.timer.isActive():
+            self.stop()
+        elif self._bus.game.can_auto_finish:
+            self._before_start()
+            self.show_button(True, running=True)
+            gap = 0 if self._reduce_motion() else MOVE_MS
+            self.timer.setInterval(gap + STEP_GAP_MS)
+            self._tick()
+            if self._bus.game.can_auto_finish:
+                self.timer.start()
+
+    def stop(self) -> None:
+        if self.timer.isActive():
+            self.timer.stop()
+            self.show_button(self._bus.game.can_auto_finish)
+
+    def _tick(self) -> None:
+        events = self._bus.dispatch(AutoFinishStep())
+        if any(isinstance(e, MoveRefused) for e in events) or not self._bus.game.can_auto_finish:
+            self.stop()
+
+    def press_button(self) -> None:
+        if self.button.data() == "new":
+            self._new_deal()
+        else:
+            self.toggle()
+
+    def show_button(self, auto_finish: bool, running: bool = False) -> None:
+        """What the third button offers: Stop while running, Auto finish when it can
+        run, a new deal otherwise."""
+        button = self.button
+        if running:
+            button.setText(_("Stop (F)"))
+            button.setData("stop")
+            button.setToolTip(_("Stop sending cards home"))
+        elif auto_finish:
+            button.setText(_("Auto finish (F)"))
+            button.setData("auto")
+            button.setToolTip(_("Send every remaining card home, one by one"))
+        else:
+            button.setText(_("New deal (N)"))
+            button.setData("new")
+            button.setToolTip(_("Deal a new random game"))

@@ -1,0 +1,49 @@
+"""The Help menu's windows: How to play (the variant's rules page) and About."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QWidget
+
+from freecell import __version__
+from freecell.engine import Variant
+from freecell.i18n import _
+
+LICENCE = "GPL-3.0-or-later"
+
+
+def open_rules(
+    parent: QWidget, variant: Variant, words: str | None, previous: QDialog | None
+) -> QDialog:
+    """Show the rules page of ``variant`` (a plugin's ``words`` when it gave some),
+    modeless, in place of the ``previous`` one; returns the page shown."""
+    from freecell.ui.panels.rules_page import (
+        RulesDialog,  # here: the first paint needs no dialog
+    )
+
+    if previous is not None:
+        previous.close()
+    dialog = RulesDialog(parent, variant, words)
+    dialog.setModal(False)
+    dialog.show()
+    return dialog
+
+
+def show_about(parent: QWidget) -> None:
+    # here, not at the top: the first paint needs no message box
+    from PySide6.QtWidgets import QMessageBox
+
+    QMessageBox.about(
+        parent,
+        _("About FreeCell"),
+        f"<h2>FreeCell {__version__}</h2><p>"
+        + _(
+            "FreeCell with exact rules, Microsoft deal numbers and a solver that "
+            "can prove a position lost."
+        )
+        + "</p><p>"
+        + _(
+            "Licence: {licence} (GNU General Public License, version 3 or any later "
+            "version). This program comes with ABSOLUTELY NO WARRANTY."
+        ).format(licence=f"<b>{LICENCE}</b>")
+        + "</p>",
+    )
