@@ -14,18 +14,30 @@ from freecell import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="freecell", description="Play FreeCell (Microsoft-numbered deals)."
-    )
+    from freecell.i18n import N_
+    from freecell.i18n.commandline import Parser, Words
+
+    parser = Parser(prog="freecell", description=N_("Play FreeCell (Microsoft-numbered deals)."))
     parser.add_argument("--version", action="version", version=f"freecell {__version__}")
-    parser.add_argument("--deal", metavar="N", help="play deal number N (1 to 8589934591)")
     parser.add_argument(
-        "--variant", metavar="ID", help="play this variant (e.g. freecell, bakers-game)"
+        "--deal",
+        metavar="N",
+        help=Words(N_("play deal number N (1 to {last})"), last=_last_deal),
     )
     parser.add_argument(
-        "file", nargs="?", metavar="FILE", help="open a saved game (or a board) from this file"
+        "--variant", metavar="ID", help=N_("play this variant (e.g. freecell, bakers-game)")
+    )
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help=N_("open a saved game (or a board) from this file")
     )
     return parser
+
+
+def _last_deal() -> str:
+    from freecell.engine import MAX_DEAL
+    from freecell.i18n.formatting import format_number
+
+    return format_number(MAX_DEAL)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 
 from freecell import __version__
-from freecell.i18n import _
+from freecell.i18n import N_, _
+from freecell.i18n.commandline import Parser
 
 Command = Callable[[argparse.Namespace], int]
 verbose_requested = False  # ``--verbose``, for the details handler (freecell.cli.details)
@@ -31,15 +32,15 @@ SUBCOMMANDS = {
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, just that subcommand's module is imported."""
-    parser = argparse.ArgumentParser(
-        prog="freecell-cli", description=_("FreeCell without the window: deals, replays, solving.")
+    parser = Parser(
+        prog="freecell-cli", description=N_("FreeCell without the window: deals, replays, solving.")
     )
     parser.add_argument("--version", action="version", version=f"freecell {__version__}")
     parser.add_argument(
         "-v",
         "--verbose",
         action="store_true",
-        help="print the details of what went wrong (a plugin's traceback) on stderr",
+        help=N_("print the details of what went wrong (a plugin's traceback) on stderr"),
     )
     sub = parser.add_subparsers(dest="command", required=True)
     for name, module in SUBCOMMANDS.items():

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from freecell.cli.common import EXIT_OK, deal_number, resolve_variant, variant_help
+from freecell.cli.common import EXIT_OK, deal_help, deal_number, resolve_variant, variant_help
 from freecell.engine import deal, format_board
-from freecell.i18n import _
+from freecell.i18n import N_
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    board = sub.add_parser("board", help=_("print deal N in Freecell Solver's board format"))
-    board.add_argument("deal", help=_("Microsoft deal number (1 to 8,589,934,591)"))
+    board = sub.add_parser("board", help=N_("print deal N in Freecell Solver's board format"))
+    board.add_argument("deal", help=deal_help())
     board.add_argument("--variant", default="freecell", metavar="ID", help=variant_help())
     board.set_defaults(run=cmd_board)
 

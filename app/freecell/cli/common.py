@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from freecell.engine import (
     BUILTIN_VARIANTS,
+    MAX_DEAL,
     BoardFormatError,
     InvalidDealNumber,
     Position,
@@ -18,6 +19,7 @@ from freecell.engine import (
     parse_deal_number,
 )
 from freecell.i18n import N_, _
+from freecell.i18n.commandline import Words
 from freecell.i18n.formatting import format_number
 
 if TYPE_CHECKING:
@@ -139,15 +141,22 @@ def starting_position(args: argparse.Namespace, variant: Variant) -> tuple[Posit
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     """``N | --board FILE`` and ``--variant ID``, shared by replay, solve and friends."""
-    parser.add_argument("deal", nargs="?", help=_("Microsoft deal number (1 to 8,589,934,591)"))
-    parser.add_argument("--board", metavar="FILE", help=_("a board in Freecell Solver's format"))
+    parser.add_argument("deal", nargs="?", help=deal_help())
+    parser.add_argument("--board", metavar="FILE", help=N_("a board in Freecell Solver's format"))
     parser.add_argument("--variant", default="freecell", metavar="ID", help=variant_help())
+
+
+def deal_help() -> str:
+    return Words(N_("Microsoft deal number (1 to {last})"), last=lambda: format_number(MAX_DEAL))
 
 
 def variant_help() -> str:
     # static on purpose: building the parser must not load plugins
     ids = ", ".join(v.id for v in BUILTIN_VARIANTS)
-    return _(
-        "variant id ({ids}, custom-<N>cells-<N>columns-<build>-<empty>, or any enabled "
-        "plugin's; `freecell-cli plugins` lists them)"
-    ).format(ids=ids)
+    return Words(
+        N_(
+            "variant id ({ids}, custom-<N>cells-<N>columns-<build>-<empty>, or any enabled "
+            "plugin's; `freecell-cli plugins` lists them)"
+        ),
+        ids=ids,
+    )

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError
-from freecell.i18n import _
+from freecell.i18n import N_, _
 from freecell.plugins.manager import PluginManager, create_manager
 from freecell.plugins.model import PluginInfo
 from freecell.plugins.solvers import PluginBackend, backend_available, backend_loader
@@ -100,18 +100,18 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "plugins",
-        help=_("list plugins and what each provides; switch them on or off"),
-        description=_(
+        help=N_("list plugins and what each provides; switch them on or off"),
+        description=N_(
             "List every plugin found (built-in, installed packages, the user "
             "plugin folder) with what it provides: one line per variant, scoring scheme, "
             "card theme, table surface or solver."
         ),
     )
-    parser.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
+    parser.add_argument("--json", action="store_true", help=N_("print JSON instead of a table"))
     parser.add_argument(
-        "--enable", action="append", default=[], metavar="NAME", help=_("switch a plugin on")
+        "--enable", action="append", default=[], metavar="NAME", help=N_("switch a plugin on")
     )
     parser.add_argument(
-        "--disable", action="append", default=[], metavar="NAME", help=_("switch a plugin off")
+        "--disable", action="append", default=[], metavar="NAME", help=N_("switch a plugin off")
     )
     parser.set_defaults(run=cmd_plugins)

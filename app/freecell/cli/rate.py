@@ -24,7 +24,7 @@ from freecell.analysis.difficulty import RATING_BUDGET, Rating, rate_deal, rate_
 from freecell.cli.common import EXIT_OK, CliError
 from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber, Position, Variant, deal
 from freecell.engine.deal import check_deal_number
-from freecell.i18n import _
+from freecell.i18n import N_, _
 from freecell.solver.api import Budget, CancelToken, Mode, Verdict
 from freecell.solver.backends import (
     BUILTIN_ID,
@@ -180,18 +180,18 @@ def cmd_rate(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    rate = sub.add_parser("rate", help=_("rate deals (Easy/Medium/Hard/Expert) with the solver"))
-    rate.add_argument("deals", help=_("deal numbers: 617, 1-32000 or 1-10,617"))
-    rate.add_argument("--jobs", type=int, default=1, metavar="N", help=_("worker processes"))
-    rate.add_argument("--out", metavar="FILE", help=_("write the packed ratings file here"))
+    rate = sub.add_parser("rate", help=N_("rate deals (Easy/Medium/Hard/Expert) with the solver"))
+    rate.add_argument("deals", help=N_("deal numbers: 617, 1-32000 or 1-10,617"))
+    rate.add_argument("--jobs", type=int, default=1, metavar="N", help=N_("worker processes"))
+    rate.add_argument("--out", metavar="FILE", help=N_("write the packed ratings file here"))
     rate.add_argument(
-        "--resume", action="store_true", help=_("skip deals the --out file already rates")
+        "--resume", action="store_true", help=N_("skip deals the --out file already rates")
     )
-    rate.add_argument("--json", action="store_true", help=_("one JSON object a line"))
+    rate.add_argument("--json", action="store_true", help=N_("one JSON object a line"))
     rate.add_argument(
         "--backend",
         default=BUILTIN_ID,
         metavar="ID",
-        help=_("solver backend to rate with (default builtin, which makes the shipped table)"),
+        help=N_("solver backend to rate with (default builtin, which makes the shipped table)"),
     )
     rate.set_defaults(run=cmd_rate)

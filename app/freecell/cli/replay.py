@@ -33,25 +33,25 @@ from freecell.engine import (
     parse_moves,
 )
 from freecell.engine.gamefile import GameFileError, parse_game
-from freecell.i18n import _
+from freecell.i18n import N_, _
 from freecell.texts.refusals import explain
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = sub.add_parser(
-        "replay", help=_("play a move list from a deal or a board, or a saved game file")
+        "replay", help=N_("play a move list from a deal or a board, or a saved game file")
     )
     add_position_arguments(replay)
-    replay.add_argument("--moves", metavar="FILE", help=_("moves in standard notation"))
+    replay.add_argument("--moves", metavar="FILE", help=N_("moves in standard notation"))
     replay.add_argument(
         "--game",
         metavar="FILE",
-        help=_(
+        help=N_(
             "a game saved by the window (its deal or board, variant and moves); "
             "`replay FILE` does the same"
         ),
     )
-    replay.add_argument("-q", "--quiet", action="store_true", help=_("print only the outcome"))
+    replay.add_argument("-q", "--quiet", action="store_true", help=N_("print only the outcome"))
     replay.set_defaults(run=cmd_replay)
 
 

@@ -23,7 +23,9 @@ from freecell.cli.common import (
 )
 from freecell.cli.plugins import plugin_backend
 from freecell.engine import Position, Variant
-from freecell.i18n import _
+from freecell.i18n import N_, _
+from freecell.i18n.commandline import Words
+from freecell.i18n.formatting import format_number
 from freecell.plugins.model import Source
 from freecell.plugins.solvers import PluginBackend
 from freecell.solver.api import Budget, Mode, Solved, Unknown, Verdict
@@ -113,14 +115,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve = sub.add_parser(
-        "solve", help=_("solve a deal or a board: a winning line, a proof, or no verdict yet")
+        "solve", help=N_("solve a deal or a board: a winning line, a proof, or no verdict yet")
     )
     add_position_arguments(solve)
     solve.add_argument(
         "--backend",
         default="builtin",
         metavar="ID",
-        help=_(
+        help=N_(
             "solver backend: builtin, fc-solve, or an enabled plugin's "
             "(`freecell-cli plugins` lists them)"
         ),
@@ -129,15 +131,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--mode",
         choices=[m.value for m in Mode],
         default=Mode.FAST.value,
-        help=_("fast (a quick verdict) or short (spend more to find fewer moves)"),
+        help=N_("fast (a quick verdict) or short (spend more to find fewer moves)"),
     )
     solve.add_argument(
         "--timeout",
         default=str(DEFAULT_TIMEOUT),
         metavar="S",
-        help=_("seconds before the answer is 'unknown' (default {seconds:g})").format(
-            seconds=DEFAULT_TIMEOUT
+        help=Words(
+            N_("seconds before the answer is 'unknown' (default {seconds})"),
+            seconds=lambda: format_number(DEFAULT_TIMEOUT),
         ),
     )
-    solve.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    solve.add_argument("--json", action="store_true", help=N_("print one JSON object"))
     solve.set_defaults(run=cmd_solve)

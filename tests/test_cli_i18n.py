@@ -1,0 +1,93 @@
+"""freecell-cli in the player's language: --help (argparse's own words too) and its
+errors, while a correct command line loads no catalogue and no Babel."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import unicodedata
+
+import pytest
+
+from freecell import i18n
+from freecell.i18n import _
+
+
+def cli(language: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LANGUAGE": language, "COLUMNS": "80"}
+    return subprocess.run(
+        [sys.executable, "-m", "freecell.cli", *argv], capture_output=True, text=True, env=env
+    )
+
+
+def words(language: str, message: str) -> str:
+    """``message`` as the catalogue of ``language`` says it (not English)."""
+    i18n.set_language(language)
+    try:
+        said = _(message)
+    finally:
+        i18n.set_language("en")
+    assert said != message, f"{message!r} has no {language} translation"
+    return said
+
+
+def columns(line: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_help_speaks_the_language_argparse_words_included(language: str) -> None:
+    result = cli(language, "--help")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for message in ("usage: ", "options", "show this help message and exit"):
+        assert words(language, message) in out
+    assert words(language, "print deal N in Freecell Solver's board format") in out
+    assert "usage:" not in out and "show this help" not in out
+    assert all(columns(line) <= 80 for line in out.splitlines()), out
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_every_subcommands_help_is_translated(language: str) -> None:
+    result = cli(language, "solve", "--help")
+    assert result.returncode == 0, result.stderr
+    assert words(language, "print one JSON object") in result.stdout
+    assert words(language, "positional arguments") in result.stdout
+    assert all(columns(line) <= 80 for line in result.stdout.splitlines()), result.stdout
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_argparse_errors_are_one_translated_line_and_exit_2(language: str) -> None:
+    result = cli(language, "board")
+    assert result.returncode == 2 and result.stdout == ""
+    required = words(language, "the following arguments are required: %s") % "deal"
+    assert result.stderr == words(language, "%(prog)s: error: %(message)s\n") % {
+        "prog": "freecell-cli board",
+        "message": required,
+    }
+    wrong = cli(language, "solve", "--mode", "slow", "1")
+    assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
+    assert words(language, "invalid choice: %(value)r (choose from %(choices)s)").split("%")[0] in (
+        wrong.stderr
+    )
+
+
+def test_english_is_argparses_own_and_one_line() -> None:
+    result = cli("en", "rate", "--jobs", "x", "1")
+    assert result.returncode == 2
+    assert result.stderr == "freecell-cli rate: error: argument --jobs: invalid int value: 'x'\n"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_a_correct_command_line_loads_no_catalogue_and_no_babel(language: str) -> None:
+    code = (
+        "import sys\n"
+        "from freecell.cli import main\n"
+        "assert main(['board', '1']) == 0\n"
+        "loaded = [m for m in sys.modules if m.startswith(('babel', 'freecell.i18n.catalogue'))]\n"
+        "assert not loaded, loaded\n"
+    )
+    env = {**os.environ, "LANGUAGE": language}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
