@@ -16,14 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from freecell.plugins.custom import custom_variant, custom_variant_id, parse_custom_variant_id
-    from freecell.plugins.manager import (
-        DEFAULT_SOLVER_ID,
-        PluginError,
-        PluginManager,
-        create_manager,
-    )
+    from freecell.plugins.manager import PluginManager, create_manager
     from freecell.plugins.markers import PROJECT_NAME, hookimpl, hookspec
-    from freecell.plugins.model import Choice, Kind, Notice, PluginInfo, Provided, Source
+    from freecell.plugins.model import (
+        Choice,
+        Kind,
+        Notice,
+        PluginError,
+        PluginInfo,
+        Provided,
+        Source,
+    )
+    from freecell.plugins.offerings import DEFAULT_SOLVER_ID
     from freecell.plugins.store import (
         EnabledStore,
         MemoryStore,
@@ -38,8 +42,8 @@ _LAZY = {
     "custom_variant": "custom",
     "custom_variant_id": "custom",
     "parse_custom_variant_id": "custom",
-    "DEFAULT_SOLVER_ID": "manager",
-    "PluginError": "manager",
+    "DEFAULT_SOLVER_ID": "offerings",
+    "PluginError": "model",
     "PluginManager": "manager",
     "create_manager": "manager",
     "Choice": "model",

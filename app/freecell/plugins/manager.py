@@ -9,15 +9,18 @@ the plugin that caused it: that plugin is unregistered for the session, a
 log, and everything the plugin had contributed disappears together.  Ids that
 vanish that way (or because the player switched a plugin off) resolve to the
 defaults through the ``choose_*`` helpers, which say so in a sentence.
+
+What the plugins offer, the checks their answers pass and the defaults that stand
+in are in :mod:`freecell.plugins.offerings`; the notices, each told once, in
+:mod:`freecell.plugins.notices`.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pluggy
 
@@ -38,47 +41,32 @@ from freecell.plugins.discovery import (
     user_folder_candidates,
 )
 from freecell.plugins.markers import PROJECT_NAME
-from freecell.plugins.model import HOOK_KINDS, Choice, Kind, Notice, PluginInfo, Provided, Source
+from freecell.plugins.model import (
+    Choice,
+    Kind,
+    Notice,
+    PluginError,
+    PluginInfo,
+    Provided,
+    Source,
+)
+from freecell.plugins.notices import NoticeBoard
+from freecell.plugins.offerings import (
+    COLLECTED,
+    Offerings,
+    Staged,
+    check_answer,
+    choose,
+    choose_backend,
+    describe,
+    with_default,
+)
 from freecell.plugins.store import EnabledStore, MemoryStore, settings_store
 from freecell.scoring import NO_SCORING, ScoringScheme
 from freecell.solver.api import SolverBackend
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
 
 log = logging.getLogger("freecell.plugins")
-
-T = TypeVar("T")
-
-DEFAULT_SOLVER_ID = "builtin"
-CORE = "freecell"  # the provider named for the defaults the game always has
-
-
-class PluginError(Exception):
-    """A plugin misbehaved; the message is the sentence the player sees."""
-
-
-@dataclass
-class _Catalog:
-    """Everything the loaded plugins provide, id -> (value, plugin name)."""
-
-    variants: dict[str, tuple[Variant, str]] = field(default_factory=dict)
-    scoring: dict[str, tuple[ScoringScheme, str]] = field(default_factory=dict)
-    card_themes: dict[str, tuple[CardTheme, str]] = field(default_factory=dict)
-    surfaces: dict[str, tuple[TableSurface, str]] = field(default_factory=dict)
-    solvers: dict[str, tuple[SolverBackend, str]] = field(default_factory=dict)
-
-
-# hook name -> (catalog attribute, expected type, what to call it in a sentence)
-_COLLECTED: dict[str, tuple[str, type | Any, str]] = {
-    "freecell_variants": ("variants", Variant, "Variant"),
-    "freecell_scoring_schemes": ("scoring", ScoringScheme, "ScoringScheme"),
-    "freecell_card_themes": ("card_themes", CardTheme, "CardTheme"),
-    "freecell_table_surfaces": ("surfaces", TableSurface, "TableSurface"),
-    "freecell_solver_backends": ("solvers", SolverBackend, "SolverBackend"),
-}
-
-
-def _describe(value: object) -> str:
-    return type(value).__name__
 
 
 class PluginManager:
@@ -99,14 +87,13 @@ class PluginManager:
         self._candidates: dict[str, Candidate] = {}
         self._errors: dict[str, str] = {}
         self._loaded: dict[str, object] = {}  # name -> plugin object, in load order
-        self._catalog = _Catalog()
-        self._notices: list[Notice] = []
-        self._unread = 0
+        self._offerings = Offerings()
+        self._notices = NoticeBoard()
         self._listeners: list[Callable[[], None]] = []
         for candidate in candidates:
             if candidate.name in self._candidates:
                 first = self._candidates[candidate.name]
-                self._notice(
+                self._notices.post(
                     candidate.name,
                     f"ignored the one from {candidate.location}: the name is already "
                     f"used by the one from {first.location}",
@@ -171,20 +158,11 @@ class PluginManager:
     @property
     def notices(self) -> tuple[Notice, ...]:
         """Every notice of this session, oldest first."""
-        return tuple(self._notices)
+        return self._notices.all
 
     def take_notices(self) -> list[Notice]:
         """The notices not taken yet (show them to the player once)."""
-        fresh = self._notices[len(self._notices) - self._unread :] if self._unread else []
-        self._unread = 0
-        return list(fresh)
-
-    def _notice(self, plugin: str, message: str) -> None:
-        notice = Notice(plugin, message)
-        if self._unread and notice in self._notices[-self._unread :]:
-            return  # the same failure again (switched on once more): told once
-        self._notices.append(notice)
-        self._unread += 1
+        return self._notices.take()
 
     # -- loading and failing ---------------------------------------------------------
     def _load(self, name: str) -> None:
@@ -222,8 +200,15 @@ class PluginManager:
         self._unload(name)
         self._errors[name] = reason
         message = f"turned off for this session: it {reason}"
-        self._notice(name, message)
+        self._notices.post(name, message)
         log.error("plugin %s %s", name, message, exc_info=error)
+
+    def _turn_off(self, name: str, reason: str, error: BaseException | None = None) -> None:
+        """:meth:`_fail` after start-up: what the plugin offered goes at once, and the
+        listeners hear of it."""
+        self._fail(name, reason, error)
+        self._collect()
+        self._changed()
 
     def _impls(self, hook_name: str, plugin_name: str | None = None) -> list[Any]:
         """A hook's implementations in pluggy's calling order (tryfirst first, then the
@@ -250,26 +235,22 @@ class PluginManager:
 
     # -- collecting ------------------------------------------------------------------
     def _collect(self) -> None:
-        """Rebuild the catalog from the loaded plugins, in load order; a plugin whose
+        """Rebuild the offerings from the loaded plugins, in load order; a plugin whose
         answers fail contributes nothing at all and is turned off."""
-        catalog = _Catalog()
+        offerings = Offerings()
         for name in list(self._loaded):
             try:
-                staged = self._collect_one(name, catalog)
+                staged = self._collect_one(name, offerings)
             except PluginError as error:
                 self._fail(name, str(error), error.__cause__)
                 continue
-            for attribute, items in staged.items():
-                getattr(catalog, attribute).update(items)
-        self._catalog = catalog
+            offerings.add(staged)
+        self._offerings = offerings
 
-    def _collect_one(
-        self, name: str, catalog: _Catalog
-    ) -> dict[str, dict[str, tuple[object, str]]]:
-        staged: dict[str, dict[str, tuple[object, str]]] = {}
-        for hook_name, (attribute, expected, type_name) in _COLLECTED.items():
-            known: dict[str, tuple[object, str]] = getattr(catalog, attribute)
-            mine: dict[str, tuple[object, str]] = {}
+    def _collect_one(self, name: str, offerings: Offerings) -> dict[str, Staged]:
+        staged: dict[str, Staged] = {}
+        for hook_name, (attribute, _expected, _type_name) in COLLECTED.items():
+            mine: Staged = {}
             for impl in self._impls(hook_name, name):
                 try:
                     answer = self._call(impl)
@@ -279,29 +260,7 @@ class PluginManager:
                     raise PluginError(
                         f"raised {type(error).__name__} from {hook_name}: {error}"
                     ) from error
-                if answer is None:
-                    continue
-                if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
-                    raise PluginError(
-                        f"returned {_describe(answer)} from {hook_name}, not a list of "
-                        f"{type_name} values"
-                    )
-                for item in list(answer):
-                    if not isinstance(item, expected):
-                        raise PluginError(
-                            f"returned {_describe(item)} from {hook_name}, not a {type_name}"
-                        )
-                    item_id = getattr(item, "id", None)
-                    if not isinstance(item_id, str) or not item_id:
-                        raise PluginError(f"returned a {type_name} without an id from {hook_name}")
-                    if item_id in known:
-                        raise PluginError(
-                            f"returned {type_name} id {item_id!r}, which plugin "
-                            f"{known[item_id][1]!r} already provides"
-                        )
-                    if item_id in mine:
-                        raise PluginError(f"returned {type_name} id {item_id!r} twice")
-                    mine[item_id] = (item, name)
+                check_answer(hook_name, answer, name, offerings.offered(attribute), mine)
             staged[attribute] = mine
         return staged
 
@@ -332,8 +291,8 @@ class PluginManager:
     def variants(self) -> list[Variant]:
         """The variants to offer, in plugin order.  FreeCell is always there: if the
         plugin providing it is off, the core default stands in."""
-        listed = [variant for variant, _ in self._catalog.variants.values()]
-        if FREECELL.id not in self._catalog.variants:
+        listed = [variant for variant, _ in self._offerings.variants.values()]
+        if FREECELL.id not in self._offerings.variants:
             listed.insert(0, FREECELL)
         return listed
 
@@ -367,28 +326,22 @@ class PluginManager:
                     continue
                 if not isinstance(answer, Variant) or answer.id != variant_id:
                     raise PluginError(
-                        f"answered {_describe(answer)} "
+                        f"answered {describe(answer)} "
                         f"{getattr(answer, 'id', '')!r} when asked to resolve variant "
                         f"{variant_id!r}"
                     )
             except PluginError as error:
-                self._fail(name, str(error))
-                self._collect()
-                self._changed()
+                self._turn_off(name, str(error))
                 continue
             except Overran as error:
-                self._fail(name, f"{error} in freecell_resolve_variant")
-                self._collect()
-                self._changed()
+                self._turn_off(name, f"{error} in freecell_resolve_variant")
                 continue
             except Exception as error:
-                self._fail(
+                self._turn_off(
                     name,
                     f"raised {type(error).__name__} from freecell_resolve_variant: {error}",
                     error,
                 )
-                self._collect()
-                self._changed()
                 continue
             return answer
         return None
@@ -402,20 +355,16 @@ class PluginManager:
             try:
                 answer = self._call(impl, variant=variant)
             except Exception as error:
-                self._fail(
+                self._turn_off(
                     name,
                     f"raised {type(error).__name__} from freecell_variant_rules: {error}",
                     error,
                 )
-                self._collect()
-                self._changed()
                 continue
             if answer is None:
                 continue
             if not isinstance(answer, str) or not answer.strip():
-                self._fail(name, f"answered {_describe(answer)} for the rules of {variant.id!r}")
-                self._collect()
-                self._changed()
+                self._turn_off(name, f"answered {describe(answer)} for the rules of {variant.id!r}")
                 continue
             return answer
         return None
@@ -441,70 +390,39 @@ class PluginManager:
     # -- scoring, themes, surfaces, solvers ------------------------------------------
     def scoring_schemes(self) -> list[ScoringScheme]:
         """Scoring schemes to offer; "None" is always there."""
-        return _with_default(self._catalog.scoring, NO_SCORING)
+        return with_default(self._offerings.scoring, NO_SCORING)
 
     def choose_scoring_scheme(self, scheme_id: str) -> Choice[ScoringScheme]:
-        return _choose(self.scoring_schemes(), scheme_id, NO_SCORING, "scoring scheme")
+        return choose(self.scoring_schemes(), scheme_id, NO_SCORING, "scoring scheme")
 
     def card_themes(self) -> list[CardTheme]:
         """Card themes to offer; Classic is always there."""
-        return _with_default(self._catalog.card_themes, CLASSIC)
+        return with_default(self._offerings.card_themes, CLASSIC)
 
     def choose_card_theme(self, theme_id: str) -> Choice[CardTheme]:
-        return _choose(self.card_themes(), theme_id, CLASSIC, "card theme")
+        return choose(self.card_themes(), theme_id, CLASSIC, "card theme")
 
     def table_surfaces(self) -> list[TableSurface]:
         """Table surfaces to offer; green felt is always there."""
-        return _with_default(self._catalog.surfaces, GREEN_FELT)
+        return with_default(self._offerings.surfaces, GREEN_FELT)
 
     def choose_table_surface(self, surface_id: str) -> Choice[TableSurface]:
-        return _choose(self.table_surfaces(), surface_id, GREEN_FELT, "table surface")
+        return choose(self.table_surfaces(), surface_id, GREEN_FELT, "table surface")
 
     def solver_backends(self) -> list[SolverBackend]:
         """Every solver backend provided, available here or not."""
-        return [backend for backend, _ in self._catalog.solvers.values()]
+        return [backend for backend, _ in self._offerings.solvers.values()]
 
     def choose_solver_backend(self, backend_id: str) -> Choice[SolverBackend | None]:
         """The backend to use for an id: that one if provided and available here, else
         the first available one (the built-in first), else None (no hints)."""
-        available: list[SolverBackend] = []
-        for backend in self.solver_backends():
-            try:
-                if backend.available():
-                    available.append(backend)
-            except Exception:
-                log.exception("solver backend %r failed in available()", backend)
-        for backend in available:
-            if backend.id == backend_id:
-                return Choice(backend)
-        fallback = next((b for b in available if b.id == DEFAULT_SOLVER_ID), None)
-        fallback = fallback or (available[0] if available else None)
-        if fallback is None:
-            return Choice(None, "No solver is available, so hints are off.")
-        return Choice(
-            fallback,
-            f"The solver {backend_id!r} is not available; using {fallback.name} instead.",
-        )
+        return choose_backend(self.solver_backends(), backend_id)
 
     # -- who provides what -----------------------------------------------------------
     def provider(self, kind: Kind, item_id: str) -> str | None:
         """The plugin name that provides an item, ``"freecell"`` for the core defaults,
         None if nothing does."""
-        table: dict[Kind, tuple[dict[str, Any], object]] = {
-            Kind.VARIANT: (self._catalog.variants, FREECELL),
-            Kind.SCORING: (self._catalog.scoring, NO_SCORING),
-            Kind.CARD_THEME: (self._catalog.card_themes, CLASSIC),
-            Kind.TABLE_SURFACE: (self._catalog.surfaces, GREEN_FELT),
-            Kind.SOLVER: (self._catalog.solvers, None),
-        }
-        if kind not in table:
-            return None
-        items, default = table[kind]
-        if item_id in items:
-            return str(items[item_id][1])
-        if default is not None and getattr(default, "id", None) == item_id:
-            return CORE
-        return None
+        return self._offerings.provider(kind, item_id)
 
     def plugins(self) -> list[PluginInfo]:
         """Every plugin found, in load order (built-ins, packages, user folder)."""
@@ -538,44 +456,13 @@ class PluginManager:
         )
 
     def _provided_by(self, name: str) -> list[Provided]:
-        found: list[Provided] = []
-        kinds = {
-            "variants": Kind.VARIANT,
-            "scoring": Kind.SCORING,
-            "card_themes": Kind.CARD_THEME,
-            "surfaces": Kind.TABLE_SURFACE,
-            "solvers": Kind.SOLVER,
-        }
-        for attribute, kind in kinds.items():
-            for item_id, (item, owner) in getattr(self._catalog, attribute).items():
-                if owner == name:
-                    found.append(Provided(kind, item_id, str(getattr(item, "name", item_id))))
+        found = self._offerings.provided_by(name)
         for impl in self._impls("freecell_resolve_variant", name):
             pattern = str(getattr(impl.function, "id_pattern", "*"))
             found.append(Provided(Kind.VARIANT_RESOLVER, pattern, "variants resolved by id"))
         for _impl in self._impls("freecell_game_event", name):
             found.append(Provided(Kind.EVENT_OBSERVER, "-", "observes game events"))
         return found
-
-
-def _with_default(items: Mapping[str, tuple[T, str]], default: T) -> list[T]:
-    listed = [value for value, _ in items.values()]
-    default_id = getattr(default, "id", None)
-    if default_id not in items:
-        listed.insert(0, default)
-    return listed
-
-
-def _choose(values: list[T], wanted: str, default: T, what: str) -> Choice[T]:
-    for value in values:
-        if getattr(value, "id", None) == wanted:
-            return Choice(value)
-    name = getattr(default, "name", "the default")
-    return Choice(
-        default,
-        f"The {what} {wanted!r} is not available (its plugin is off or was removed); "
-        f"using {name} instead.",
-    )
 
 
 def create_manager(
@@ -606,10 +493,4 @@ def create_manager(
     return PluginManager(candidates, store, limits)
 
 
-__all__ = [
-    "DEFAULT_SOLVER_ID",
-    "HOOK_KINDS",
-    "PluginError",
-    "PluginManager",
-    "create_manager",
-]
+__all__ = ["PluginManager", "create_manager"]

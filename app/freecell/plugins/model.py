@@ -40,6 +40,10 @@ HOOK_KINDS: dict[str, Kind] = {
 }
 
 
+class PluginError(Exception):
+    """A plugin misbehaved; the message is the sentence the player sees."""
+
+
 @dataclass(frozen=True, slots=True)
 class Provided:
     """One thing a plugin provides: ``kind``, its stable ``id`` and display ``name``."""

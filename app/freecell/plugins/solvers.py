@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from freecell.plugins.discovery import Candidate, entry_point_candidates, user_folder_candidates
-from freecell.plugins.manager import DEFAULT_SOLVER_ID, PluginError, PluginManager
-from freecell.plugins.model import Choice, Kind, Source
+from freecell.plugins.manager import PluginManager
+from freecell.plugins.model import Choice, Kind, PluginError, Source
+from freecell.plugins.offerings import DEFAULT_SOLVER_ID
 from freecell.plugins.store import MemoryStore
 from freecell.solver.api import SolverBackend
 from freecell.solver.backends import unavailable_label

@@ -1,0 +1,174 @@
+"""What the loaded plugins offer, and what stands in when they do not.
+
+:class:`Offerings` holds every item the collecting hooks returned, id -> (value,
+plugin name); :func:`check_answer` is the test one plugin's answer to such a hook
+must pass (a list of the right type, each item with an id no one else provides) before
+any of it is offered.  :func:`with_default`, :func:`choose` and
+:func:`choose_backend` give the game's own default, with a sentence for the
+player, when a remembered id is not offered (its plugin is off or gone).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from freecell.engine import FREECELL, Variant
+from freecell.plugins.model import Choice, Kind, PluginError, Provided
+from freecell.scoring import NO_SCORING, ScoringScheme
+from freecell.solver.api import SolverBackend
+from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
+
+log = logging.getLogger("freecell.plugins")
+
+T = TypeVar("T")
+
+DEFAULT_SOLVER_ID = "builtin"
+CORE = "freecell"  # the provider named for the defaults the game always has
+
+# hook name -> (Offerings attribute, expected type, what to call it in a sentence)
+COLLECTED: dict[str, tuple[str, type | Any, str]] = {
+    "freecell_variants": ("variants", Variant, "Variant"),
+    "freecell_scoring_schemes": ("scoring", ScoringScheme, "ScoringScheme"),
+    "freecell_card_themes": ("card_themes", CardTheme, "CardTheme"),
+    "freecell_table_surfaces": ("surfaces", TableSurface, "TableSurface"),
+    "freecell_solver_backends": ("solvers", SolverBackend, "SolverBackend"),
+}
+
+_KINDS: dict[str, Kind] = {
+    "variants": Kind.VARIANT,
+    "scoring": Kind.SCORING,
+    "card_themes": Kind.CARD_THEME,
+    "surfaces": Kind.TABLE_SURFACE,
+    "solvers": Kind.SOLVER,
+}
+
+Staged = dict[str, tuple[object, str]]  # item id -> (item, plugin name)
+
+
+def describe(value: object) -> str:
+    """What a wrong answer was, for the sentence that turns its plugin off."""
+    return type(value).__name__
+
+
+@dataclass
+class Offerings:
+    """Everything the loaded plugins provide, id -> (value, plugin name)."""
+
+    variants: dict[str, tuple[Variant, str]] = field(default_factory=dict)
+    scoring: dict[str, tuple[ScoringScheme, str]] = field(default_factory=dict)
+    card_themes: dict[str, tuple[CardTheme, str]] = field(default_factory=dict)
+    surfaces: dict[str, tuple[TableSurface, str]] = field(default_factory=dict)
+    solvers: dict[str, tuple[SolverBackend, str]] = field(default_factory=dict)
+
+    def offered(self, attribute: str) -> Staged:
+        items: Staged = getattr(self, attribute)
+        return items
+
+    def add(self, staged: Mapping[str, Staged]) -> None:
+        """Offer what one plugin's answers, all checked, contribute."""
+        for attribute, items in staged.items():
+            self.offered(attribute).update(items)
+
+    def provider(self, kind: Kind, item_id: str) -> str | None:
+        """The plugin name that provides an item, ``"freecell"`` for the core
+        defaults, None if nothing does."""
+        table: dict[Kind, tuple[Staged, object]] = {
+            Kind.VARIANT: (self.offered("variants"), FREECELL),
+            Kind.SCORING: (self.offered("scoring"), NO_SCORING),
+            Kind.CARD_THEME: (self.offered("card_themes"), CLASSIC),
+            Kind.TABLE_SURFACE: (self.offered("surfaces"), GREEN_FELT),
+            Kind.SOLVER: (self.offered("solvers"), None),
+        }
+        if kind not in table:
+            return None
+        items, default = table[kind]
+        if item_id in items:
+            return str(items[item_id][1])
+        if default is not None and getattr(default, "id", None) == item_id:
+            return CORE
+        return None
+
+    def provided_by(self, name: str) -> list[Provided]:
+        """The items plugin ``name`` offers, in hook order."""
+        found: list[Provided] = []
+        for attribute, kind in _KINDS.items():
+            for item_id, (item, owner) in self.offered(attribute).items():
+                if owner == name:
+                    found.append(Provided(kind, item_id, str(getattr(item, "name", item_id))))
+        return found
+
+
+def check_answer(hook_name: str, answer: object, plugin: str, known: Staged, mine: Staged) -> None:
+    """Add one plugin's answer to a collecting hook to ``mine`` (what it offers so
+    far), or raise :class:`PluginError` saying what is wrong with it; ``known`` is
+    what the plugins loaded before it offer."""
+    if answer is None:
+        return
+    _attribute, expected, type_name = COLLECTED[hook_name]
+    if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
+        raise PluginError(
+            f"returned {describe(answer)} from {hook_name}, not a list of {type_name} values"
+        )
+    for item in list(answer):
+        if not isinstance(item, expected):
+            raise PluginError(f"returned {describe(item)} from {hook_name}, not a {type_name}")
+        item_id = getattr(item, "id", None)
+        if not isinstance(item_id, str) or not item_id:
+            raise PluginError(f"returned a {type_name} without an id from {hook_name}")
+        if item_id in known:
+            raise PluginError(
+                f"returned {type_name} id {item_id!r}, which plugin "
+                f"{known[item_id][1]!r} already provides"
+            )
+        if item_id in mine:
+            raise PluginError(f"returned {type_name} id {item_id!r} twice")
+        mine[item_id] = (item, plugin)
+
+
+def with_default(items: Mapping[str, tuple[T, str]], default: T) -> list[T]:
+    """The values offered, the game's own ``default`` first unless a plugin offers
+    an item with its id."""
+    listed = [value for value, _ in items.values()]
+    default_id = getattr(default, "id", None)
+    if default_id not in items:
+        listed.insert(0, default)
+    return listed
+
+
+def choose(values: list[T], wanted: str, default: T, what: str) -> Choice[T]:
+    """The value with id ``wanted``; ``default``, with a sentence, when none has it."""
+    for value in values:
+        if getattr(value, "id", None) == wanted:
+            return Choice(value)
+    name = getattr(default, "name", "the default")
+    return Choice(
+        default,
+        f"The {what} {wanted!r} is not available (its plugin is off or was removed); "
+        f"using {name} instead.",
+    )
+
+
+def choose_backend(backends: list[SolverBackend], backend_id: str) -> Choice[SolverBackend | None]:
+    """The backend with this id if it is available here, else the first available
+    one (the built-in first), else None (no hints)."""
+    available: list[SolverBackend] = []
+    for backend in backends:
+        try:
+            if backend.available():
+                available.append(backend)
+        except Exception:
+            log.exception("solver backend %r failed in available()", backend)
+    for backend in available:
+        if backend.id == backend_id:
+            return Choice(backend)
+    fallback = next((b for b in available if b.id == DEFAULT_SOLVER_ID), None)
+    fallback = fallback or (available[0] if available else None)
+    if fallback is None:
+        return Choice(None, "No solver is available, so hints are off.")
+    return Choice(
+        fallback,
+        f"The solver {backend_id!r} is not available; using {fallback.name} instead.",
+    )
