@@ -220,8 +220,8 @@ class Accessibility:
             self.window.view.ensureVisible(self.halo.path().boundingRect(), 16, 16)
 
     def _sync_halo(self) -> None:
-        mark = getattr(self.window.scene, "_focus", None)
-        if isinstance(mark, QGraphicsPathItem) and mark.isVisible():
+        mark = self.window.scene.focus_mark
+        if mark.isVisible():
             self.halo.setPath(mark.path())
             self.halo.setVisible(True)
         else:
@@ -338,9 +338,8 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     pen = QPen(Qt.GlobalColor.black, 7)
     pen.setCosmetic(True)
     halo.setPen(pen)
-    halo.setBrush(QBrush())  # no brush; see TableScene._mark_item for why not QBrush(NoBrush)
-    mark = getattr(scene, "_focus", None)
-    halo.setZValue((mark.zValue() if mark is not None else 502) - 0.5)
+    halo.setBrush(QBrush())  # no brush; see TableMarks._item for why not QBrush(NoBrush)
+    halo.setZValue(scene.focus_mark.zValue() - 0.5)
     halo.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
     halo.setVisible(False)
     scene.addItem(halo)

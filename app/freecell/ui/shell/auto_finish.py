@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 
 from freecell.engine import AutoFinishStep, CommandBus, MoveRefused
 from freecell.i18n import _
-from freecell.ui.table.scene import MOVE_MS
+from freecell.ui.table.glide import MOVE_MS
 
 STEP_GAP_MS = 40  # after a move's animation (or alone, under reduce motion)
 

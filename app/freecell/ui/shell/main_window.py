@@ -70,10 +70,11 @@ from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
 from freecell.ui.shell.help_windows import open_rules, show_about
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
 from freecell.ui.shell.window_look import FIRST_SIZE, first_size
+from freecell.ui.table.glide import MOVE_MS
 from freecell.ui.table.input import InputController
 from freecell.ui.table.layout import CardSize
 from freecell.ui.table.renderer import CardRenderer
-from freecell.ui.table.scene import MOVE_MS, TableScene
+from freecell.ui.table.scene import TableScene
 from freecell.ui.table.view import TableView
 
 if TYPE_CHECKING:

@@ -39,9 +39,10 @@ from freecell.engine import (
     home_move,
 )
 from freecell.texts.refusals import explain
+from freecell.ui.table.items import Z_LIFTED
 from freecell.ui.table.layout import Rect, TableLayout
 from freecell.ui.table.run_picker import PickerPart, RunPickerItem
-from freecell.ui.table.scene import Z_LIFTED, TableScene
+from freecell.ui.table.scene import TableScene
 
 HOLD_MS = 450
 

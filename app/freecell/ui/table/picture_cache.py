@@ -63,8 +63,14 @@ MAX_BYTES = 32 * 1024 * 1024
 STORE_AFTER_MS = 2000
 
 # the files whose code decides the pixels of each kind
-DECK_CODE = ("renderer.py", "svg_deck.py", "suits.py", "layout.py", "picture_cache.py")
-TABLE_CODE = ("scene.py", "suits.py", "picture_cache.py")
+DECK_CODE = (
+    "renderer.py",
+    "svg_deck.py",
+    "suits.py",
+    "layout.py",
+    "picture_cache.py",
+)
+TABLE_CODE = ("scene.py", "cloth.py", "suits.py", "picture_cache.py")
 
 
 def _code_signature(names: tuple[str, ...]) -> str:

@@ -236,7 +236,7 @@ class CardPainter:
         """The face's paper: a gradient in a rounded rect with its border."""
         t = self.theme
         radius = w * 0.07
-        # imported here, not at the top: see TableScene._paint_table
+        # imported here, not at the top: see freecell.ui.table.cloth.paint_cloth
         from PySide6.QtGui import QLinearGradient
 
         grad = QLinearGradient(0, 0, 0, h)

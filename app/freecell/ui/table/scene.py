@@ -5,98 +5,31 @@ card where the layout says, animating the cards whose place changed; it answers
 geometric questions for the input controller (which card or pile is under a point,
 which pile a dragged run overlaps most) and draws marks: the selection, the
 keyboard focus, the hint's source and destination.
+
+Its parts: the card items and stacking order (:mod:`.items`), the cards' glide
+(:mod:`.glide`), the marks (:mod:`.marks`) and the cloth under it all
+(:mod:`.cloth`); the win's celebration is :mod:`.celebration`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
-from functools import cache
 
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QPixmap,
-)
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsScene
+from PySide6.QtGui import QFont, QPainter, QPixmap
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
-from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Variant, apply_move
-from freecell.themes import SurfacePattern, TableSurface, darkened
+from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Variant
+from freecell.themes import TableSurface, darkened
 from freecell.ui.table.celebration import Celebration
+from freecell.ui.table.cloth import paint_cloth
+from freecell.ui.table.glide import Glide, Leg, glide_delays
+from freecell.ui.table.items import Z_CARD, CardItem
 from freecell.ui.table.layout import CardSize, Rect, TableLayout, compute_layout, fitting_size
+from freecell.ui.table.marks import TableMarks
 from freecell.ui.table.picture_cache import table_fingerprint
 from freecell.ui.table.renderer import CardRenderer
-from freecell.ui.table.suits import fitted, suit_path
 from freecell.ui.table.text_scale import system_text_scale
-
-Z_CARD = 10
-Z_MARK = 500
-Z_LIFTED = 1000
-
-MOVE_MS = 190
-STAGGER_MS = 90
-
-
-def qrect(r: Rect) -> QRectF:
-    return QRectF(r.x, r.y, r.w, r.h)
-
-
-class CardItem(QGraphicsPixmapItem):
-    """One card on the table.  Only a picture: the scene moves it, the engine owns it."""
-
-    def __init__(self, card: Card) -> None:
-        super().__init__()
-        self.card = card
-        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
-        self.setTransformationMode(Qt.TransformationMode.FastTransformation)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-
-class _Glide:
-    """One running animation: items glide from their start to their target, each
-    after its own delay, so cards auto-play sends home fly one after another."""
-
-    def __init__(
-        self, scene: TableScene, legs: list[tuple[CardItem, QPointF, QPointF, int]]
-    ) -> None:
-        # imported here, not at the top: the animation classes' enums (QEasingCurve's
-        # Type has 49 members) cost ~2 ms, and nothing moves before the first paint
-        from PySide6.QtCore import QEasingCurve, QVariantAnimation
-
-        self.legs = legs
-        self.total = max(delay for *_, delay in legs) + MOVE_MS
-        self.curve = QEasingCurve(QEasingCurve.Type.OutCubic)
-        self.anim = QVariantAnimation(scene)
-        self.anim.setStartValue(0.0)
-        self.anim.setEndValue(float(self.total))
-        self.anim.setDuration(self.total)
-        self.anim.valueChanged.connect(self._step)
-        self.anim.finished.connect(self.finish)
-        self._done = False
-
-    def _step(self, value: object) -> None:
-        elapsed = float(value)  # type: ignore[arg-type]
-        for item, start, end, delay in self.legs:
-            t = min(1.0, max(0.0, (elapsed - delay) / MOVE_MS))
-            k = self.curve.valueForProgress(t)
-            item.setPos(start + (end - start) * k)
-            if 0.0 < t < 1.0 and item.zValue() < Z_LIFTED:
-                item.setZValue(Z_LIFTED + item.zValue())
-
-    def finish(self) -> None:
-        """Jump every card to its place (also used when a new change interrupts)."""
-        if self._done:
-            return
-        self._done = True
-        self.anim.stop()
-        for item, _start, end, _delay in self.legs:
-            item.setPos(end)
-            item.setZValue(item.data(0))
 
 
 class TableScene(QGraphicsScene):
@@ -125,38 +58,18 @@ class TableScene(QGraphicsScene):
         self.reduce_motion = False
         self.dark = False  # the desktop's dark scheme: a darker cloth to match
         self.celebration: Celebration | None = None
-        self._glide: _Glide | None = None
+        self._glide: Glide | None = None
         self._pixmaps_dirty = True
         self._shown_card_w = 0.0  # the card width the items' pictures were made for
         self.pending_deck: tuple[int, int, float, bool] | None = None
         renderer.signals.ready.connect(self._deck_ready)
         self._background: QPixmap | None = None
-        self._selection = self._mark_item(Z_MARK, QColor(255, 204, 51, 70), QColor("#ffcc33"), 3)
-        self._focus = self._mark_item(Z_MARK + 2, None, QColor("#ffffff"), 3, dashed=True)
-        self._hint_src = self._mark_item(Z_MARK + 1, QColor(80, 200, 255, 60), QColor("#4fc3ff"), 4)
-        self._drop = self._mark_item(Z_LIFTED - 1, QColor(255, 255, 255, 36), QColor("#ffffff"), 3)
-        self._hint_dst = self._mark_item(
-            Z_MARK + 1, QColor(80, 200, 255, 40), QColor("#4fc3ff"), 4, dashed=True
-        )
+        self.marks = TableMarks(self)
 
-    def _mark_item(
-        self, z: float, fill: QColor | None, line: QColor, width: float, dashed: bool = False
-    ) -> QGraphicsPathItem:
-        item = QGraphicsPathItem()
-        pen = QPen(line, width)
-        pen.setCosmetic(True)
-        if dashed:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        item.setPen(pen)
-        # QBrush(colour, style) and QBrush(), not QBrush(colour) or QBrush(NoBrush):
-        # PySide tries those against QBrush(QGradient) and QBrush(QImage) first,
-        # creating both classes' enums (~5 ms on Python 3.11) for nothing
-        item.setBrush(QBrush(fill, Qt.BrushStyle.SolidPattern) if fill is not None else QBrush())
-        item.setZValue(z)
-        item.setVisible(False)
-        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.addItem(item)
-        return item
+    @property
+    def focus_mark(self) -> QGraphicsPathItem:
+        """The keyboard focus's outline (accessibility draws its halo behind it)."""
+        return self.marks.focus
 
     # -- configuration ---------------------------------------------------------------
     def configure(
@@ -295,13 +208,7 @@ class TableScene(QGraphicsScene):
             self._place(position, animate=False)
             return
         self._apply_layout(position)
-        delays: dict[Card, int] = {}
-        if before is not None:
-            current = before
-            for i, move in enumerate(moves):
-                for c in _cards_moved(current, move):
-                    delays[c] = i * STAGGER_MS
-                current = apply_move(current, move)
+        delays = glide_delays(before, moves) if before is not None else {}
         self._place(position, animate=animate, delays=delays)
 
     def spring_back(self) -> None:
@@ -332,7 +239,7 @@ class TableScene(QGraphicsScene):
         if self._glide is not None:
             self._glide.finish()
             self._glide = None
-        legs: list[tuple[CardItem, QPointF, QPointF, int]] = []
+        legs: list[Leg] = []
         targets = self.target_rects(position)
         for c, item in self.items_by_card.items():
             placed = targets.get(c)
@@ -350,7 +257,7 @@ class TableScene(QGraphicsScene):
             item.setPos(end)
             item.setZValue(z)
         if legs:
-            self._glide = _Glide(self, legs)
+            self._glide = Glide(self, legs)
             self._glide.anim.start()
 
     def celebrate(self, on_done: Callable[[], None]) -> None:
@@ -452,100 +359,35 @@ class TableScene(QGraphicsScene):
         top = pos.foundations[pile.index]
         return [self.items_by_card[DECK[(top - 1) * 4 + pile.index]]] if top else []
 
-    # -- marks -------------------------------------------------------------------------
-    def _card_union(self, pile: Pile, depth: int) -> QPainterPath:
-        assert self.layout is not None and self.position is not None
-        path = QPainterPath()
-        radius = self.layout.card_w * 0.07
-        if pile.kind is PileKind.COLUMN:
-            cards = self.position.columns[pile.index]
-            if not cards:
-                path.addRoundedRect(qrect(self.pile_rect(pile)), radius, radius)
-                return path
-            first = self.layout.card_rect(pile.index, min(depth, len(cards) - 1))
-            last = self.layout.card_rect(pile.index, len(cards) - 1)
-            path.addRoundedRect(
-                QRectF(first.x, first.y, first.w, last.y + last.h - first.y), radius, radius
-            )
-            return path
-        path.addRoundedRect(qrect(self.pile_rect(pile)), radius, radius)
-        return path
-
+    # -- marks (drawn by TableMarks) ----------------------------------------------------
     def set_selection(self, pile: Pile | None, depth: int = 0) -> None:
-        if pile is None or self.layout is None:
-            self._selection.setVisible(False)
-            return
-        self._selection.setPath(self._card_union(pile, depth))
-        self._selection.setVisible(True)
+        self.marks.set_selection(pile, depth)
 
     def set_focus_mark(self, pile: Pile | None, depth: int = 0) -> None:
-        if pile is None or self.layout is None:
-            self._focus.setVisible(False)
-            return
-        path = self._card_union(pile, depth)
-        grown = QPainterPath()
-        r = path.boundingRect().adjusted(-4, -4, 4, 4)
-        grown.addRoundedRect(r, self.layout.card_w * 0.09, self.layout.card_w * 0.09)
-        self._focus.setPath(grown)
-        self._focus.setVisible(True)
+        self.marks.set_focus(pile, depth)
 
     def set_hint(self, move: Move | None) -> None:
-        if move is None or self.layout is None or self.position is None:
-            self._hint_src.setVisible(False)
-            self._hint_dst.setVisible(False)
-            return
-        depth = 0
-        if move.source.is_column:
-            cards = self.position.columns[move.source.index]
-            depth = max(0, len(cards) - (move.count or 1))
-        self._hint_src.setPath(self._card_union(move.source, depth))
-        dest = move.dest
-        if dest.is_foundation and dest.index < 0:
-            dest = Pile.foundation(_moving_suit(self.position, move))
-        if dest.is_cell and dest.index < 0:
-            free = [i for i, c in enumerate(self.position.cells) if c is None]
-            dest = Pile.cell(free[0] if free else 0)
-        if dest.is_column:
-            cards = self.position.columns[dest.index]
-            path = QPainterPath()
-            r = self.layout.card_rect(dest.index, max(0, len(cards) - 1))
-            path.addRoundedRect(qrect(r), self.layout.card_w * 0.07, self.layout.card_w * 0.07)
-        else:
-            path = self._card_union(dest, 0)
-        self._hint_dst.setPath(path)
-        self._hint_src.setVisible(True)
-        self._hint_dst.setVisible(True)
+        self.marks.set_hint(move)
 
     def set_drop_mark(self, pile: Pile | None) -> None:
         """Outline where a dragged run would land if released now."""
-        if pile is None or self.layout is None or self.position is None:
-            self._drop.setVisible(False)
-            return
-        path = QPainterPath()
-        if pile.is_column:
-            cards = self.position.columns[pile.index]
-            r = self.layout.card_rect(pile.index, max(0, len(cards) - 1))
-            path.addRoundedRect(qrect(r), self.layout.card_w * 0.07, self.layout.card_w * 0.07)
-        else:
-            path = self._card_union(pile, 0)
-        self._drop.setPath(path)
-        self._drop.setVisible(True)
+        self.marks.set_drop(pile)
 
     @property
     def drop_mark_visible(self) -> bool:
-        return self._drop.isVisible()
+        return self.marks.drop.isVisible()
 
     @property
     def hint_visible(self) -> bool:
-        return self._hint_src.isVisible()
+        return self.marks.hint_src.isVisible()
 
     @property
     def selection_visible(self) -> bool:
-        return self._selection.isVisible()
+        return self.marks.selection.isVisible()
 
     @property
     def focus_visible(self) -> bool:
-        return self._focus.isVisible()
+        return self.marks.focus.isVisible()
 
     # -- background -------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
@@ -581,117 +423,4 @@ class TableScene(QGraphicsScene):
 
     def _paint_table(self, pm: QPixmap) -> None:
         rect = self.sceneRect()
-        p = QPainter(pm)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        s = self.shown_surface
-        # imported here, not at the top: the first QGradient class PySide makes
-        # creates QGradient's enums (Preset has 169 members, ~4 ms on Python 3.11),
-        # and a start that reads the table and the deck from the disk cache paints
-        # no gradient before its first frame
-        from PySide6.QtGui import QLinearGradient
-
-        grad = QLinearGradient(0, 0, 0, rect.height())
-        grad.setColorAt(0, QColor(s.top))
-        grad.setColorAt(1, QColor(s.bottom))
-        p.fillRect(QRectF(0, 0, rect.width(), rect.height()), grad)
-        _texture(p, s, rect)
-        if self.layout is not None:
-            self._paint_slots(p)
-        p.end()
-
-    def _paint_slots(self, p: QPainter) -> None:
-        assert self.layout is not None
-        lay = self.layout
-        slot = QColor(self.shown_surface.slot)
-        slot.setAlpha(150)
-        fill = QColor(0, 0, 0, 40)
-        pen = QPen(slot, max(1.5, lay.card_w / 50))
-        radius = lay.card_w * 0.07
-        p.setPen(pen)
-        p.setBrush(fill)
-        for r in (*lay.cells, *lay.columns):
-            p.drawRoundedRect(qrect(r).adjusted(1, 1, -1, -1), radius, radius)
-        mark = QColor(self.shown_surface.text)
-        mark.setAlpha(110)
-        for suit, r in enumerate(lay.foundations):
-            p.setPen(pen)
-            p.setBrush(fill)
-            p.drawRoundedRect(qrect(r).adjusted(1, 1, -1, -1), radius, radius)
-            size = r.w * 0.5
-            box = QRectF(r.x + (r.w - size) / 2, r.y + (r.h - size) / 2, size, size)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(mark)
-            p.drawPath(fitted(suit_path(Suit(suit)), box))
-            p.setPen(mark)
-            font = p.font()
-            font.setPixelSize(max(9, round(r.w * 0.15)))
-            font.setBold(True)
-            p.setFont(font)
-            p.drawText(
-                QRectF(r.x, r.y + r.h * 0.06, r.w, r.h * 0.2), Qt.AlignmentFlag.AlignHCenter, "A"
-            )
-
-
-@cache
-def _felt_tile() -> QPixmap:
-    """A small tile of fine speckle, tiled over the cloth (painted once)."""
-    rng = random.Random(7)
-    tile = QPixmap(96, 96)
-    tile.fill(Qt.GlobalColor.transparent)
-    p = QPainter(tile)
-    light = QColor(255, 255, 255, 12)
-    dark = QColor(0, 0, 0, 16)
-    for i in range(900):
-        p.setPen(light if i % 2 else dark)
-        p.drawPoint(QPointF(rng.random() * 96, rng.random() * 96))
-    p.end()
-    return tile
-
-
-def _texture(p: QPainter, surface: TableSurface, rect: QRectF) -> None:
-    """A light, deterministic texture so the cloth does not look like flat paint."""
-    rng = random.Random(7)
-    w, h = rect.width(), rect.height()
-    if surface.pattern is SurfacePattern.FELT:
-        p.fillRect(QRectF(0, 0, w, h), QBrush(_felt_tile()))
-        # a soft vignette towards the corners
-        from PySide6.QtGui import QRadialGradient  # here: see _paint_table
-
-        vignette = QRadialGradient(w / 2, h * 0.45, max(w, h) * 0.75)
-        vignette.setColorAt(0.0, QColor(255, 255, 255, 18))
-        vignette.setColorAt(1.0, QColor(0, 0, 0, 60))
-        p.fillRect(QRectF(0, 0, w, h), vignette)
-    elif surface.pattern is SurfacePattern.WOOD:
-        for _ in range(int(h / 3)):
-            y = rng.random() * h
-            p.setPen(QPen(QColor(0, 0, 0, rng.randint(8, 22)), rng.uniform(0.6, 2.2)))
-            path = QPainterPath(QPointF(0, y))
-            path.cubicTo(w * 0.3, y + rng.uniform(-6, 6), w * 0.7, y + rng.uniform(-6, 6), w, y)
-            p.drawPath(path)
-    elif surface.pattern is SurfacePattern.LINEN:
-        p.setPen(QPen(QColor(255, 255, 255, 12), 1))
-        for x in range(0, int(w), 3):
-            p.drawLine(QPointF(x, 0), QPointF(x, h))
-        for y in range(0, int(h), 3):
-            p.drawLine(QPointF(0, y), QPointF(w, y))
-
-
-def _moving_suit(position: Position, move: Move) -> int:
-    pile = move.source
-    if pile.is_cell:
-        held = position.cells[pile.index]
-        return int(held.suit) if held is not None else 0
-    if pile.is_column and position.columns[pile.index]:
-        return int(position.columns[pile.index][-1].suit)
-    return max(0, pile.index)
-
-
-def _cards_moved(position: Position, move: Move) -> list[Card]:
-    if move.source.is_column:
-        cards = position.columns[move.source.index]
-        return list(cards[len(cards) - (move.count or 1) :])
-    if move.source.is_cell:
-        held = position.cells[move.source.index]
-        return [] if held is None else [held]
-    top = position.foundations[move.source.index]
-    return [DECK[(top - 1) * 4 + move.source.index]] if top else []
+        paint_cloth(pm, rect.width(), rect.height(), self.shown_surface, self.layout)
