@@ -40,8 +40,8 @@ from freecell.engine import (
 )
 from freecell.texts.refusals import explain
 from freecell.ui.table.items import Z_LIFTED
-from freecell.ui.table.layout import Rect, TableLayout
-from freecell.ui.table.run_picker import PickerPart, RunPickerItem
+from freecell.ui.table.layout import Rect
+from freecell.ui.table.run_picker import PickerPart, RunPickerControl, RunPickerItem
 from freecell.ui.table.scene import TableScene
 
 HOLD_MS = 450
@@ -81,9 +81,7 @@ class InputController(QObject):
         self._selection: tuple[Pile, int] | None = None
         self.focus_index = 0  # into piles(): cells, foundations, columns
         self.focus_depth = -1  # inside a column; -1 = its last card
-        self.picker = RunPickerItem()
-        scene.addItem(self.picker)
-        self.picker_column: int | None = None
+        self.run_picker = RunPickerControl(self)
         self._press: _Press | None = None
         self._just_sent_home = False
         self._hold = QTimer(self)
@@ -92,6 +90,18 @@ class InputController(QObject):
         self._hold.timeout.connect(self._open_picker)
         self.focus_text = ""
         self.on_focus_text: Callable[[str], None] | None = None
+
+    @property
+    def picker(self) -> RunPickerItem:
+        return self.run_picker.item
+
+    @property
+    def picker_column(self) -> int | None:
+        return self.run_picker.column
+
+    def position(self) -> Position:
+        """The position shown (the game's)."""
+        return self._position()
 
     @property
     def selection(self) -> tuple[Pile, int] | None:
@@ -163,7 +173,7 @@ class InputController(QObject):
             # the panel takes every click on it: its label never reaches the column below
             self._press = _Press(point, None, 0, False, held=True)
             if part is not PickerPart.BODY:
-                self._picker_hover(part)
+                self.run_picker.hover(part)
             return
         if hit is None:
             self._press = _Press(point, self.scene.pile_at(point.x(), point.y()), 0, False)
@@ -179,7 +189,7 @@ class InputController(QObject):
         if press is None:
             return
         if press.held:
-            self._picker_hover(self.picker.part_at(point))
+            self.run_picker.hover(self.picker.part_at(point))
             return
         if not press.on_card or press.pile is None:
             return
@@ -211,7 +221,7 @@ class InputController(QObject):
         if press is None:
             return
         if press.held:
-            self._release_picker(point)
+            self.run_picker.release(point)
             return
         if press.dragging and press.pile is not None:
             self._drop(press)
@@ -255,14 +265,14 @@ class InputController(QObject):
         if dest is None:
             self.scene.spring_back()
             return
-        self._focus_on(dest)
+        self.focus_on(dest)
         self.send(MoveCards(Move(press.pile, _home(dest), self._count(press.pile, press.depth))))
 
     def tap(self, point: QPointF) -> None:
         hit = self.scene.card_at(point.x(), point.y())
         target = hit[0] if hit is not None else self.scene.pile_at(point.x(), point.y())
         if target is not None:
-            self._focus_on(target, hit[1] if hit is not None else -1)
+            self.focus_on(target, hit[1] if hit is not None else -1)
         if self.selection is not None:
             source, depth = self.selection
             if target is None:
@@ -300,69 +310,18 @@ class InputController(QObject):
         self.open_picker(press.pile.index, press.depth)
 
     def open_picker(self, column: int, depth: int) -> bool:
-        """Open the picker on a column with the run from ``depth`` selected; the
-        keyboard focus goes to that card, so the picker's keys work however it was
-        opened.  False when the column is empty or the table is not laid out."""
-        lay = self.scene.layout
-        length = len(self._position().columns[column])
-        if lay is None or length == 0:
-            return False
-        depth = max(0, min(depth, length - 1))
-        self.picker_column = column
-        self.picker.set_scale_for(lay.card_w)
-        size = self.picker.boundingRect()
-        x, y = picker_place(lay, column, depth, length, size.width(), size.height())
-        self.picker.setPos(QPointF(x, y))
-        self.picker.setVisible(True)
-        self.select(Pile.column(column), depth)
-        self._focus_on(Pile.column(column), depth)
-        self._update_picker()
-        return True
-
-    def _update_picker(self, hot: PickerPart | None = None) -> None:
-        if self.selection is None or self.picker_column is None:
-            return
-        pile, depth = self.selection
-        self.picker.set_count(len(self._position().columns[pile.index]) - depth, hot)
-
-    def _picker_hover(self, part: PickerPart | None) -> None:
-        if part is self.picker.hot:
-            return
-        if part in (PickerPart.UP, PickerPart.DOWN):
-            self._picker_step(more=part is PickerPart.UP, hot=part)
-        else:
-            self._update_picker(part)
-
-    def _picker_step(self, more: bool, hot: PickerPart | None = None) -> None:
-        """One card more (the run starts a card higher) or one fewer; the focus
-        follows the run's first card."""
-        if self.selection is None or self.picker_column is None:
-            return
-        pile, depth = self.selection
-        length = len(self._position().columns[pile.index])
-        depth = max(0, depth - 1) if more else min(length - 1, depth + 1)
-        self.select(pile, depth)
-        self._focus_on(pile, depth)
-        self._update_picker(hot)
-
-    def _release_picker(self, point: QPointF) -> None:
-        part = self.picker.part_at(point)
-        if part is PickerPart.CLOSE:
-            self.clear_selection()
-            return
-        # release confirms: the run stays selected, the panel stays for fine tuning
-        self._update_picker(None)
+        """Open the run picker on a column (see :class:`RunPickerControl`)."""
+        return self.run_picker.open(column, depth)
 
     def close_picker(self) -> None:
-        self.picker.setVisible(False)
-        self.picker_column = None
+        self.run_picker.close()
 
     @property
     def picker_open(self) -> bool:
-        return self.picker.isVisible()
+        return self.run_picker.is_open
 
     # -- keyboard -----------------------------------------------------------------------
-    def _focus_on(self, pile: Pile, depth: int = -1) -> None:
+    def focus_on(self, pile: Pile, depth: int = -1) -> None:
         piles = self.piles()
         if pile.is_foundation and pile.index < 0:
             return
@@ -433,7 +392,7 @@ class InputController(QObject):
             return True
         if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             if self.picker_open and self.selection is not None:
-                self._picker_step(more=key == Qt.Key.Key_Up)
+                self.run_picker.step(more=key == Qt.Key.Key_Up)
                 return True
             pile, depth = self.focused()
             if pile.is_column:
@@ -491,29 +450,6 @@ class InputController(QObject):
             self.send(SendHome(pile))
             return
         self.select(pile, depth)
-
-
-def picker_place(
-    lay: TableLayout, column: int, depth: int, length: int, width: float, height: float
-) -> tuple[float, float]:
-    """Where the picker goes: in its own column's lane, so it never hides another
-    pile a run could go to.  Below the column's last card when there is room, else
-    above the run's first card (over the buried cards, which are no destination),
-    else over the run itself just below its first card's index, still in its own
-    lane."""
-    slot = lay.columns[column]
-    x = slot.x + (slot.w - width) / 2
-    gap = max(4.0, lay.card_w * 0.06)
-    last = lay.card_rect(column, length - 1)
-    below = last.y + last.h + gap
-    if below + height <= lay.height - gap:
-        return x, below
-    first = lay.card_rect(column, depth)
-    above = first.y - height - gap
-    if above >= slot.y:
-        return x, above
-    under_index = first.y + lay.offsets[column]
-    return x, max(slot.y, min(under_index, lay.height - height - gap))
 
 
 def _home(dest: Pile) -> Pile:

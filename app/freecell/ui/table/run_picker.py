@@ -4,8 +4,9 @@ Press and hold on a column (or P on the focused column) opens it in that column'
 own lane, so it never hides a pile the run could go to.  It shows how many cards
 would go; sliding (still pressed) onto the up arrow or clicking it takes one more
 card, the down arrow one fewer; Up/Down do the same, Enter confirms, Escape
-cancels.  The input controller owns the behaviour; this item only draws itself
-and says which of its parts lies under a point.
+cancels.  :class:`RunPickerItem` draws the panel and says which of its parts lies
+under a point; :class:`RunPickerControl` is how it answers, moving the input
+controller's selection and focus; :func:`picker_place` is where it goes.
 """
 
 from __future__ import annotations
@@ -17,8 +18,14 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
-if TYPE_CHECKING:  # only named in paint's signature: the class's enums cost ~1 ms
+from freecell.engine import Pile
+from freecell.ui.table.layout import TableLayout
+
+if TYPE_CHECKING:
+    # only named in paint's signature: the first paint need not create its enums
     from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from freecell.ui.table.input import InputController
 
 
 class PickerPart(Enum):
@@ -114,3 +121,103 @@ class RunPickerItem(QGraphicsItem):
         painter.setPen(QColor("#ffffff"))
         text = "1 card" if self.count == 1 else f"{self.count} cards"
         painter.drawText(QRectF(0, h * 0.42, w, h * 0.28), Qt.AlignmentFlag.AlignCenter, text)
+
+
+class RunPickerControl:
+    """How the run picker answers: opened on a column with a run selected, one card
+    more or fewer from its arrows (hovered while pressed, clicked, or Up/Down), closed
+    by its cross or Escape.  The selection and the keyboard focus are the input
+    controller's; this moves them."""
+
+    def __init__(self, controller: InputController) -> None:
+        self._controller = controller
+        self.item = RunPickerItem()
+        controller.scene.addItem(self.item)
+        self.column: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.item.isVisible()
+
+    def open(self, column: int, depth: int) -> bool:
+        """Open on a column with the run from ``depth`` selected; the keyboard focus
+        goes to that card, so the picker's keys work however it was opened.  False
+        when the column is empty or the table is not laid out."""
+        controller = self._controller
+        lay = controller.scene.layout
+        length = len(controller.position().columns[column])
+        if lay is None or length == 0:
+            return False
+        depth = max(0, min(depth, length - 1))
+        self.column = column
+        self.item.set_scale_for(lay.card_w)
+        size = self.item.boundingRect()
+        x, y = picker_place(lay, column, depth, length, size.width(), size.height())
+        self.item.setPos(QPointF(x, y))
+        self.item.setVisible(True)
+        controller.select(Pile.column(column), depth)
+        controller.focus_on(Pile.column(column), depth)
+        self.show_count()
+        return True
+
+    def show_count(self, hot: PickerPart | None = None) -> None:
+        selection = self._controller.selection
+        if selection is None or self.column is None:
+            return
+        pile, depth = selection
+        self.item.set_count(len(self._controller.position().columns[pile.index]) - depth, hot)
+
+    def hover(self, part: PickerPart | None) -> None:
+        if part is self.item.hot:
+            return
+        if part in (PickerPart.UP, PickerPart.DOWN):
+            self.step(more=part is PickerPart.UP, hot=part)
+        else:
+            self.show_count(part)
+
+    def step(self, more: bool, hot: PickerPart | None = None) -> None:
+        """One card more (the run starts a card higher) or one fewer; the focus
+        follows the run's first card."""
+        controller = self._controller
+        if controller.selection is None or self.column is None:
+            return
+        pile, depth = controller.selection
+        length = len(controller.position().columns[pile.index])
+        depth = max(0, depth - 1) if more else min(length - 1, depth + 1)
+        controller.select(pile, depth)
+        controller.focus_on(pile, depth)
+        self.show_count(hot)
+
+    def release(self, point: QPointF) -> None:
+        if self.item.part_at(point) is PickerPart.CLOSE:
+            self._controller.clear_selection()
+            return
+        # release confirms: the run stays selected, the panel stays for fine tuning
+        self.show_count(None)
+
+    def close(self) -> None:
+        self.item.setVisible(False)
+        self.column = None
+
+
+def picker_place(
+    lay: TableLayout, column: int, depth: int, length: int, width: float, height: float
+) -> tuple[float, float]:
+    """Where the picker goes: in its own column's lane, so it never hides another
+    pile a run could go to.  Below the column's last card when there is room, else
+    above the run's first card (over the buried cards, which are no destination),
+    else over the run itself just below its first card's index, still in its own
+    lane."""
+    slot = lay.columns[column]
+    x = slot.x + (slot.w - width) / 2
+    gap = max(4.0, lay.card_w * 0.06)
+    last = lay.card_rect(column, length - 1)
+    below = last.y + last.h + gap
+    if below + height <= lay.height - gap:
+        return x, below
+    first = lay.card_rect(column, depth)
+    above = first.y - height - gap
+    if above >= slot.y:
+        return x, above
+    under_index = first.y + lay.offsets[column]
+    return x, max(slot.y, min(under_index, lay.height - height - gap))
