@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QImage
 
 from freecell.engine import Suit
 from freecell.themes import CLASSIC, FOUR_COLOUR, HIGH_CONTRAST_FOUR_COLOUR, CardTheme
-from freecell.ui.table.renderer import CardPainter
+from freecell.ui.table.card_faces import CardPainter
 from ui_helpers import card
 
 W, H = 124, 174

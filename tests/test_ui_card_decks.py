@@ -14,7 +14,8 @@ from PySide6.QtGui import QColor
 from freecell.engine import DECK
 from freecell.plugins import create_manager
 from freecell.themes import BUILTIN_THEMES, CLASSIC
-from freecell.ui.table.renderer import CardPainter, CardRenderer, index_metrics
+from freecell.ui.table.card_faces import CardPainter, index_metrics
+from freecell.ui.table.renderer import CardRenderer
 from freecell_builtin_themes.card_decks import installed_decks, read_kde_deck
 from ui_helpers import card, make_window
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor
 
 from freecell.engine import Pile
 from freecell.themes import CLASSIC, FOUR_COLOUR, CardTheme
-from freecell.ui.table.renderer import CardPainter
+from freecell.ui.table.card_faces import CardPainter
 from ui_helpers import board, card, card_point, load, make_window
 
 W, H = 124, 174

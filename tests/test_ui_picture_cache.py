@@ -14,8 +14,9 @@ from freecell.engine import DECK
 from freecell.storage import default_paths
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CLASSIC
 from freecell.ui.table import picture_cache
+from freecell.ui.table.card_faces import CardPainter
 from freecell.ui.table.picture_cache import KEEP, PictureCache, deck_fingerprint
-from freecell.ui.table.renderer import CardPainter, CardRenderer
+from freecell.ui.table.renderer import CardRenderer
 
 W, H, DPR = 60, 84, 1.0
 

@@ -25,8 +25,8 @@ from freecell.engine import (
 )
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
 from freecell.ui.panels.rules_page import RULES_HTML
+from freecell.ui.table.card_faces import CardPainter, index_metrics, large_print_index_height
 from freecell.ui.table.layout import CARD_ASPECT, CardSize, compute_layout
-from freecell.ui.table.renderer import CardPainter, index_metrics, large_print_index_height
 from game_child import run_game_child
 from ui_helpers import RUNS, board, load, make_window
 
@@ -191,12 +191,12 @@ def test_a_face_from_the_blank_copy_is_the_card_painted_whole(qapp, theme, dpr: 
     painting the whole card on an empty canvas."""
     from PySide6.QtGui import QPainter
 
-    from freecell.ui.table.renderer import _card_canvas
+    from freecell.ui.table.card_faces import card_canvas
 
     painter = CardPainter(theme)
     for c in (card("AS"), card("10H"), card("QD"), card("KC"), None):
         for large_print in (False, True):
-            whole = _card_canvas(101, 141, dpr)
+            whole = card_canvas(101, 141, dpr)
             p = QPainter(whole)
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             p.setRenderHint(QPainter.RenderHint.TextAntialiasing)

@@ -80,7 +80,7 @@ class Rect:
 def strip_fraction(large_print: bool) -> float:
     """The part of a card's height its corner index needs when overlapped.
 
-    The renderer draws the index inside this band (see ``renderer.index_metrics``),
+    The renderer draws the index inside this band (see ``card_faces.index_metrics``),
     so the overlap never hides it.
     """
     return 0.30 if large_print else 0.22

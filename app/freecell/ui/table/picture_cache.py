@@ -65,6 +65,8 @@ STORE_AFTER_MS = 2000
 # the files whose code decides the pixels of each kind
 DECK_CODE = (
     "renderer.py",
+    "card_faces.py",
+    "courts.py",
     "svg_deck.py",
     "suits.py",
     "layout.py",

@@ -24,7 +24,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from freecell.engine import Card, Suit
 from freecell.themes import CardTheme
-from freecell.ui.table.renderer import CardPainter, _card_canvas, index_metrics
+from freecell.ui.table.card_faces import CardPainter, card_canvas, index_metrics
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ class SvgCardPainter(CardPainter):
     def image(
         self, card: Card | None, card_w: int, card_h: int, dpr: float, large_print: bool
     ) -> QImage:
-        img = _card_canvas(card_w, card_h, dpr)
+        img = card_canvas(card_w, card_h, dpr)
         p = QPainter(img)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
