@@ -1,7 +1,7 @@
 """The analysis the session keeps for the features: made on first use.
 
-Importing :mod:`freecell.analysis` imports the solver's API (~6 ms); the first
-frame needs none of it, so :class:`~freecell.core.session.Session` makes this when
+Importing :mod:`freecell.analysis` imports the solver's API; the first frame
+needs none of it, so :class:`~freecell.core.session.Session` makes this when
 a feature first asks (after the table's first paint).
 """
 

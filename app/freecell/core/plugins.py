@@ -1,13 +1,13 @@
 """The plugin manager as the session holds it: made when first needed.
 
-Making the manager costs ~60 ms (importlib.metadata, pluggy, every enabled plugin
-imported and asked).  When the settings need nothing beyond the built-in plugins
-(:func:`builtins_suffice`), the first frame is built from the values those plugins
-offer -- the defaults of :class:`~freecell.core.catalog.Catalog`, the same objects
--- and the manager is made right after the first paint; otherwise at once, before
-anything is shown.  Either way the session brings the table in line with the
-manager through one path (``Session.attach_plugins``), the one a plugin switched on
-or off at run time takes.
+Making the manager is a large part of a start (importlib.metadata, pluggy, every
+enabled plugin imported and asked; docs/architecture.md has the figure).  When the
+settings need nothing beyond the built-in plugins (:func:`builtins_suffice`), the
+first frame is built from the values those plugins offer -- the defaults of
+:class:`~freecell.core.catalog.Catalog`, the same objects -- and the manager is made
+right after the first paint; otherwise at once, before anything is shown.  Either way
+the session brings the table in line with the manager through one path
+(``Session.attach_plugins``), the one a plugin switched on or off at run time takes.
 """
 
 from __future__ import annotations

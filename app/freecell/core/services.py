@@ -17,8 +17,8 @@ from freecell.engine import Position, Variant
 from freecell.launch import SERVICE_MODULE, module_exists
 
 if TYPE_CHECKING:
-    # not at run time: importing freecell.solver builds the solver API's dataclasses
-    # (~6 ms of start-up), and the table's first frame needs none of it
+    # not at run time: importing freecell.solver builds the solver API's dataclasses,
+    # and the table's first frame needs none of them
     from freecell.solver.api import Budget, Mode, Verdict
     from freecell.solver.backends import Answer, BackendLoader
 

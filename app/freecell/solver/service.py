@@ -1,8 +1,8 @@
 """A long-lived solver worker process, and the small blocking API the UI calls.
 
-Why a process: a pure-Python search in a thread shares the GIL with the GUI; the
-event loop's latency goes from 1 ms to ~150 ms and the search loses half its speed
-(see docs/architecture.md).  In a child process the GUI stays smooth and the search runs at
+Why a process: a pure-Python search in a thread shares the GIL with the GUI, so
+the event loop stutters and the search loses half its speed (measured: see
+docs/architecture.md).  In a child process the GUI stays smooth and the search runs at
 full speed.  The child is started with ``spawn`` (never ``fork``: the parent is a
 Qt process, and a forked Qt process is undefined behaviour), once, and then serves
 job after job over a pipe, so the start-up cost is paid once.

@@ -24,8 +24,7 @@ __all__ = ["HintAnswer", "HintRunner", "HintService", "LazyService", "default_se
 
 if TYPE_CHECKING:
     # Not at run time before a hint is asked for: importing freecell.solver builds
-    # the solver API's dataclasses (~6 ms of start-up on Python 3.11), and the
-    # table's first frame needs none of it.
+    # the solver API's dataclasses, and the table's first frame needs none of them.
     from freecell.solver.api import Verdict
     from freecell.solver.backends import BackendLoader
 

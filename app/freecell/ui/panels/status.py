@@ -94,8 +94,8 @@ class StatusPanel(QObject):
         self.deal_box.setToolTip(_("Type a deal number and press Enter to play it"))
         self.deal_box.setMinimumWidth(96)
         self.deal_box.setMaximumWidth(120)
-        # The clear button shows only once there is text; its icon costs 10-20 ms to
-        # look up under X11, so it is switched on with the first character typed.
+        # The clear button shows only once there is text, and looking up its icon is
+        # slow under X11: it is switched on with the first character typed.
         self.deal_box.textChanged.connect(self._first_text)
         self.deal_box.returnPressed.connect(self._deal_entered)
         # no "Deal #" caption beside it: the box says so itself (placeholder, tooltip,

@@ -10,10 +10,9 @@ def new_action(text: str, parent: QObject, *, checkable: bool = False) -> QActio
     """``QAction(text, parent)``, made without the text-and-parent constructor.
 
     PySide tries the ``QAction(QIcon, str, QObject)`` overload first, which makes it
-    create the Python ``QIcon`` class and its enums (``QIcon.ThemeIcon``: 151
-    members, ~3 ms on Python 3.11) although no icon is given; the window's first
-    frame needs no icon, so the bare constructor and ``setText`` keep that cost out
-    of start-up.
+    create the Python ``QIcon`` class and its enums although no icon is given; the
+    window's first frame needs no icon, so the bare constructor and ``setText`` keep
+    that cost out of start-up (docs/architecture.md has the figure).
     """
     action = QAction(parent)
     action.setText(text)

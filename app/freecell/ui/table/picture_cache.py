@@ -1,12 +1,12 @@
 """Pictures the game paints, kept on disk, so a start shows the table without
 painting it all again: the 52 card faces and the table's background.
 
-Painting the faces costs ~25-30 ms of every start on a 2-core machine (Python drives
-QPainter shape by shape), the cloth and the empty slots ~10 ms more; mapping back
-the very pixels painted last time costs a few.  kpat does the same with its
-KImageCache.  One file holds one picture set -- raw ``QImage`` rows, uncompressed,
-because inflating costs about what painting does -- under the user cache folder,
-and the few most recently written of each kind are kept.
+Painting the faces is a large part of every start (Python drives QPainter shape by
+shape), the cloth and the empty slots more; mapping back the very pixels painted
+last time costs a fraction of that (docs/architecture.md has the figures).  kpat does
+the same with its KImageCache.  One file holds one picture set -- raw ``QImage``
+rows, uncompressed, because inflating costs about what painting does -- under the
+user cache folder, and the few most recently written of each kind are kept.
 
 A file is used only when everything that decides its pixels is what it was (its
 *fingerprint*, see :func:`deck_fingerprint` and :func:`table_fingerprint`): what is

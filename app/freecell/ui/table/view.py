@@ -32,8 +32,8 @@ class TableView(QGraphicsView):
         super().__init__(scene, parent)
         # The viewport QGraphicsView makes for itself is a plain QWidget created in
         # C++; the first viewport() call then has PySide6 resolve its Python type,
-        # which initialises every QWidget subclass it knows (~70 enum classes, some
-        # 20 ms of start-up).  One made here is the same plain QWidget, already known.
+        # which initialises every QWidget subclass it knows and their enums.  One made
+        # here is the same plain QWidget, already known.
         self.setViewport(QWidget())
         self.table = scene
         self.controller: InputController | None = None
