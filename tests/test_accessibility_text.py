@@ -20,6 +20,7 @@ from freecell.ui.accessibility.text import (
     describe_table,
     describe_won,
     pile_description,
+    selection_note,
 )
 from ui_helpers import RUNS, board
 
@@ -118,3 +119,37 @@ def test_moves_in_words_with_auto_play() -> None:
     assert describe_won(92, 185.4) == (
         "You won! All 52 cards are home, in 92 moves and 3 minutes 5 seconds."
     )
+
+
+def test_the_screen_reader_declines_cards_in_each_language() -> None:
+    """The same move in German, Russian and Polish: the card moved is a verb's
+    object (accusative), the piles carry their own prepositions and cases."""
+    from freecell import i18n
+
+    run = Move(Pile.column(2), Pile.column(6), 3)
+    one = Move(Pile.column(4), Pile.foundation(0), 1)
+    home = Move(Pile.cell(0), Pile.foundation(2), 1)
+    i18n.set_language("de")
+    assert describe_moves(RUNS, [one, home]) == (
+        "Du ziehst die Kreuz-Sechs aus Spalte 5 auf den Ablagestapel. "
+        "Automatisch abgelegt: die Herz-Sechs."
+    )
+    assert card_name(RUNS, FREECELL, Pile.column(0), 0).startswith("Pik-König, Spalte 1")
+    i18n.set_language("ru")
+    assert describe_moves(RUNS, [one]) == (
+        "Вы переместили шестёрку треф из столбца 5 на базовую стопку."
+    )
+    assert describe_moves(RUNS, [run]) == (
+        "Вы переместили 3 карты (девятку бубен … семёрку червей) из столбца 3 "
+        "в пустой столбец 7."
+    )
+    i18n.set_language("pl")
+    assert describe_moves(RUNS, [one]).startswith("Przeniesiono szóstkę trefl z kolumny 5")
+    # Polish plurals: 1 kartę, 2-4 karty, 5 and more kart (picked up: accusative)
+    column = Pile.column(0)
+    assert pile_description(RUNS, FREECELL, column).startswith("Kolumna 1, 7 kart,")
+    notes = [selection_note(RUNS, column, depth) for depth in (6, 4, 2)]
+    assert notes == ["; podniesiono 1 kartę", "; podniesiono 3 karty", "; podniesiono 5 kart"]
+    i18n.set_language("ja")
+    won = "クリア\uff0152枚すべてが組札に揃いました。92手、3分5秒。"  # (a full-width "!")
+    assert describe_won(92, 185.4) == won

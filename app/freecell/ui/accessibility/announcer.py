@@ -37,6 +37,7 @@ from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessible
 from PySide6.QtGui import QAccessibleInterface as Interface
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
+from freecell.i18n import _
 from freecell.ui.accessibility.atspi_listeners import ListenerCache, Listeners
 from freecell.ui.panels.status import ElidedLabel
 
@@ -76,7 +77,7 @@ class LiveStatus(QObject):
         # whole in the tooltip and the accessible name
         self.label = ElidedLabel(parent)
         self.label.setObjectName("liveStatus")
-        self.label.setAccessibleDescription("The last thing that happened in the game")
+        self.label.setAccessibleDescription(_("The last thing that happened in the game"))
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.history: list[str] = []

@@ -37,6 +37,7 @@ from freecell.engine import (
     Redone,
     Undone,
 )
+from freecell.i18n import _, ngettext
 from freecell.texts.refusals import explain
 from freecell.ui.accessibility import text
 from freecell.ui.accessibility.announcer import LiveStatus
@@ -89,10 +90,10 @@ class Accessibility:
             words = text.pile_description(game.position, game.variant, pile)
         else:
             depth = depth if pile.is_column else len(cards) - 1
-            words = (
-                text.card_name(game.position, game.variant, pile, depth)
-                + ". "
-                + text.card_description(game.position, game.variant, pile, depth)
+            # Translators: W reads the focused card: its name, then what it can do
+            words = _("{name}. {description}").format(
+                name=text.card_name(game.position, game.variant, pile, depth),
+                description=text.card_description(game.position, game.variant, pile, depth),
             )
         self.live.announce(words, assertive=True)
         return words
@@ -107,11 +108,11 @@ class Accessibility:
         cards = text.pile_cards(self.window.bus.game.position, pile)
         lay = scene.layout
         if not pile.is_column or not cards or lay is None:
-            self.live.announce("The run picker works on a column with cards.")
+            self.live.announce(_("The run picker works on a column with cards."))
             return False
         if controller.picker_open:
             controller.clear_selection()
-            self.live.announce("Run picker closed.")
+            self.live.announce(_("Run picker closed."))
             return False
         self._opening_picker = True  # the picker says what it picked up
         try:
@@ -119,10 +120,18 @@ class Accessibility:
         finally:
             self._opening_picker = False
         self.window.view.ensureVisible(controller.picker.sceneBoundingRect(), 12, 12)
+        count = len(cards) - depth
+        # Translators: {card} is the first card of the run picked up ("nine of clubs")
         self.live.announce(
-            f"Run picker on {pile.label}: {text.plural(len(cards) - depth, 'card')} "
-            f"from the {text.card_word(cards[depth])}. Up takes one more, Down one fewer, "
-            "then choose where it goes and press Enter. Escape closes."
+            ngettext(
+                "Run picker on column {number}: {n} card from the {card}. Up takes one "
+                "more, Down one fewer, then choose where it goes and press Enter. "
+                "Escape closes.",
+                "Run picker on column {number}: {n} cards from the {card}. Up takes one "
+                "more, Down one fewer, then choose where it goes and press Enter. "
+                "Escape closes.",
+                count,
+            ).format(number=pile.index + 1, n=count, card=text.card_word(cards[depth]))
         )
         return True
 
@@ -155,12 +164,12 @@ class Accessibility:
         if isinstance(event, MoveApplied):
             words = text.describe_moves(event.before, event.moves)
             if event.auto_finish:
-                words = "Auto finish: " + words
+                words = text.describe_auto_finish(words)
             self.live.announce(words)
         elif isinstance(event, Undone):
-            self.live.announce(text.describe_moves(event.position, event.moves, verb="Undone:"))
+            self.live.announce(text.describe_moves(event.position, event.moves, verb="undone"))
         elif isinstance(event, Redone):
-            self.live.announce(text.describe_moves(event.before, event.moves, verb="Redone:"))
+            self.live.announce(text.describe_moves(event.before, event.moves, verb="redone"))
         elif isinstance(event, MoveRefused):
             # the window shows the reason in its message bar first (it subscribed
             # before us), and on_message has said it already
@@ -169,13 +178,16 @@ class Accessibility:
                 self.live.announce(text.describe_refusal(reason), assertive=True)
             self._said_refusal = ""
         elif isinstance(event, DealStarted):
-            deal = f"Deal {event.deal_number}" if event.deal_number is not None else "A board"
-            self.live.announce(
-                f"{deal} of {event.variant.name} is on the table. Press D to hear it."
-            )
+            variant = _(event.variant.name)
+            if event.deal_number is not None:
+                said = _("Deal {number} of {variant} is on the table. Press D to hear it.")
+            else:
+                said = _("A board of {variant} is on the table. Press D to hear it.")
+            self.live.announce(said.format(number=event.deal_number, variant=variant))
         elif isinstance(event, NoMovesLeft):
-            if self.live.last != "No legal move is left.":  # the message bar said it
-                self.live.announce("No legal move is left.", assertive=True)
+            none_left = _("No legal move is left.")
+            if self.live.last != none_left:  # the message bar said it
+                self.live.announce(none_left, assertive=True)
         elif isinstance(event, GameWon):
             # said when the results panel has the focus: a focus change cuts speech off
             self.live.hold(RESULTS_WAIT_MS)
@@ -314,13 +326,13 @@ def _name_the_frames(window: MainWindow) -> None:
     """Containers a screen reader lists by name: none is left unnamed."""
     from PySide6.QtWidgets import QSizeGrip, QToolButton
 
-    window.hint_bar.setAccessibleName("Message bar")
-    window.statusBar().setAccessibleName("Status bar")
-    window.menuBar().setAccessibleName("Menu bar")
+    window.hint_bar.setAccessibleName(_("Message bar"))
+    window.statusBar().setAccessibleName(_("Status bar"))
+    window.menuBar().setAccessibleName(_("Menu bar"))
     for grip in window.statusBar().findChildren(QSizeGrip):
-        grip.setAccessibleName("Resize the window")
+        grip.setAccessibleName(_("Resize the window"))
     for button in window.findChildren(QToolButton, "qt_toolbar_ext_button"):
-        button.setAccessibleName("More tools")
+        button.setAccessibleName(_("More tools"))
 
 
 def install_accessibility(window: MainWindow) -> Accessibility:
@@ -355,11 +367,11 @@ def install_accessibility(window: MainWindow) -> Accessibility:
         window.add_view_menu_action(act)
         a11y.actions[name] = act
 
-    action("describeTable", "&Describe the table", ["D"], a11y.describe_table)
-    action("readFocus", "Read the focused &card", ["W"], a11y.read_focus)
-    action("runPicker", "Run &picker on the focused column", ["P"], a11y.open_picker)
-    action("nextPane", "Next &area", ["F6"], a11y.cycle_focus)
-    action("previousPane", "Previous area", ["Shift+F6"], lambda: a11y.cycle_focus(True))
+    action("describeTable", _("&Describe the table"), ["D"], a11y.describe_table)
+    action("readFocus", _("Read the focused &card"), ["W"], a11y.read_focus)
+    action("runPicker", _("Run &picker on the focused column"), ["P"], a11y.open_picker)
+    action("nextPane", _("Next &area"), ["F6"], a11y.cycle_focus)
+    action("previousPane", _("Previous area"), ["Shift+F6"], lambda: a11y.cycle_focus(True))
 
     window.bus.subscribe(a11y.on_event)
     # every message of the message bar is said (hints, verdicts, refusals, notes)
@@ -376,7 +388,7 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     window.results.installEventFilter(keys)
     for widget in window.results.findChildren(QWidget):
         widget.installEventFilter(keys)
-    window.results.setAccessibleName("You won")
+    window.results.setAccessibleName(_("You won"))
     letters = _GameKeysInTextBox(window)
     window.status.deal_box.installEventFilter(letters)
     _name_the_frames(window)
@@ -385,7 +397,7 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     window.view.viewport().installEventFilter(kind)
     a11y.filters = (keys, kind, letters)  # (kept alive with it)
     window.accessibility = a11y
-    window.view.setAccessibleName("Card table")
+    window.view.setAccessibleName(_("Card table"))
     a11y._sync_halo()
-    live.label.setText("D describes the table; F1 lists the keys.")
+    live.label.setText(_("D describes the table; F1 lists the keys."))
     return a11y

@@ -25,6 +25,7 @@ from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface, Q
 from PySide6.QtWidgets import QAccessibleWidget
 
 from freecell.engine import DECK, BuildRule, Card, Pile, PileKind, Position, Variant
+from freecell.i18n import _
 from freecell.ui.accessibility import text
 from freecell.ui.accessibility.announcer import focused_widget_interface
 
@@ -397,7 +398,7 @@ class CardInterface(_Item):
     def text(self, t: QAccessible.Text) -> str:
         spot = self.model.where(self.card)
         if spot is None:
-            return self.card.name if t == QAccessible.Text.Name else ""
+            return text.capital(text.card_word(self.card)) if t == QAccessible.Text.Name else ""
         pile, depth = spot
         model = self.model
         if t == QAccessible.Text.Name:
@@ -451,15 +452,16 @@ class CardInterface(_Item):
 
 def _pile_help(pile: Pile, variant: Variant) -> str:
     if pile.kind is PileKind.CELL:
-        return "A free cell holds one card."
+        return _("A free cell holds one card.")
     if pile.kind is PileKind.FOUNDATION:
-        return "Cards go home here in suit, from the Ace up."
-    build = {
-        BuildRule.ALTERNATE_COLOUR: "in alternate colours",
-        BuildRule.SAME_SUIT: "in the same suit",
-        BuildRule.ANY_SUIT: "in any suit",
-    }.get(variant.build, "")
-    return f"A column: build down {build}; its top card is the last listed.".replace("  ", " ")
+        return _("Cards go home here in suit, from the Ace up.")
+    if variant.build is BuildRule.ALTERNATE_COLOUR:
+        return _("A column: build down in alternate colours; its top card is the last listed.")
+    if variant.build is BuildRule.SAME_SUIT:
+        return _("A column: build down in the same suit; its top card is the last listed.")
+    if variant.build is BuildRule.ANY_SUIT:
+        return _("A column: build down in any suit; its top card is the last listed.")
+    return _("A column: build down; its top card is the last listed.")
 
 
 def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:

@@ -30,12 +30,11 @@ from freecell.engine import (
     movable_limit,
     run_length,
 )
+from freecell.engine.moves import CELL_CHARS
 from freecell.engine.refusals import Refusal
 from freecell.engine.rules import source_cards
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+from freecell.i18n import _, ngettext, pgettext
+from freecell.texts import cards, moves
 
 
 def capital(text: str) -> str:
@@ -43,19 +42,27 @@ def capital(text: str) -> str:
 
 
 def card_word(c: Card) -> str:
-    """ "seven of hearts": a card inside a sentence."""
-    return c.name.lower()
+    """ "seven of hearts": a card inside a sentence (as its subject, or named)."""
+    return cards.card_name(c)
 
 
-def suit_word(suit: int) -> str:
-    return Suit(suit).plural
+def cards_count(count: int) -> str:
+    """ "3 cards"."""
+    return ngettext("{n} card", "{n} cards", count).format(n=count)
+
+
+def pile_label(pile: Pile) -> str:
+    """ "column 3", "free cell a", "hearts foundation": a pile named inside a sentence."""
+    if pile.kind is PileKind.FOUNDATION and pile.index >= 0:
+        # Translators: a foundation's name, e.g. "hearts foundation" ("Hearts foundation"
+        # at the start of a sentence); {suit} as a card's name says it ("hearts")
+        return _("{suit} foundation").format(suit=cards.suit_in_card_name(pile.index))
+    return cards.pile_name(pile)
 
 
 def pile_name(pile: Pile) -> str:
     """ "Column 3", "Free cell a", "Hearts foundation"."""
-    if pile.kind is PileKind.FOUNDATION and pile.index >= 0:
-        return f"{capital(suit_word(pile.index))} foundation"
-    return capital(pile.label)
+    return capital(pile_label(pile))
 
 
 def pile_cards(position: Position, pile: Pile) -> tuple[Card, ...]:
@@ -93,68 +100,109 @@ def pile_description(position: Position, variant: Variant, pile: Pile) -> str:
     """One sentence about a pile: "Column 3, 7 cards, top card seven of hearts;
     3 cards can move"."""
     name = pile_name(pile)
-    cards = pile_cards(position, pile)
+    held = pile_cards(position, pile)
+    if not held:
+        # Translators: a pile with no card, e.g. "Free cell c, empty"
+        return _("{pile}, empty").format(pile=name)
     if pile.kind is PileKind.FOUNDATION:
-        if not cards:
-            return f"{name}, empty"
-        return f"{name}, {plural(len(cards), 'card')}, up to the {card_word(cards[-1])}"
+        # Translators: e.g. "Hearts foundation, 5 cards, up to the five of hearts";
+        # {card} is a card as a subject ("the five of hearts")
+        return ngettext(
+            "{pile}, {n} card, up to {card}", "{pile}, {n} cards, up to {card}", len(held)
+        ).format(pile=name, n=len(held), card=moves.the_card_subject(held[-1]))
     if pile.kind is PileKind.CELL:
-        return f"{name}, {card_word(cards[0])}" if cards else f"{name}, empty"
-    if not cards:
-        return f"{name}, empty"
-    movable = movable_count(position, variant, pile.index)
-    return (
-        f"{name}, {plural(len(cards), 'card')}, top card {card_word(cards[-1])}; "
-        f"{plural(movable, 'card')} can move"
+        # Translators: a free cell and the card in it, "Free cell a, seven of hearts"
+        return _("{pile}, {card}").format(pile=name, card=card_word(held[0]))
+    # Translators: {movable} is "3 cards can move"
+    return ngettext(
+        "{pile}, {n} card, top card {card}; {movable}",
+        "{pile}, {n} cards, top card {card}; {movable}",
+        len(held),
+    ).format(
+        pile=name,
+        n=len(held),
+        card=card_word(held[-1]),
+        movable=can_move(movable_count(position, variant, pile.index)),
     )
+
+
+def can_move(count: int) -> str:
+    """ "3 cards can move"."""
+    return ngettext("{n} card can move", "{n} cards can move", count).format(n=count)
 
 
 def card_name(position: Position, variant: Variant, pile: Pile, depth: int) -> str:
     """The accessible name of a card where it lies: "Seven of hearts, column 3, top
     card; 3 cards can move", "Nine of clubs, column 3, card 4 of 6, under 2 cards"."""
-    cards = pile_cards(position, pile)
-    c = cards[depth]
-    where = pile.label if pile.kind is not PileKind.FOUNDATION else pile_name(pile).lower()
+    held = pile_cards(position, pile)
+    c = capital(card_word(held[depth]))
+    where = pile_label(pile)
+    goes_home = home_move(position, pile) is not None
     if pile.kind is PileKind.CELL:
-        text = f"{c.name}, {where}"
-        return text + ("; can go home" if home_move(position, pile) is not None else "")
+        text = _("{card}, {pile}").format(card=c, pile=where)
+        return _can_go_home(text) if goes_home else text
     if pile.kind is PileKind.FOUNDATION:
-        top = depth == len(cards) - 1
-        return f"{c.name}, {where}" + (
-            ", top card" if top else f", under the {card_word(cards[depth + 1])}"
+        if depth == len(held) - 1:
+            return _("{card}, {pile}, top card").format(card=c, pile=where)
+        # Translators: a covered card of a foundation, "Four of hearts, hearts
+        # foundation, under the five of hearts"; {above} is a card as a subject
+        return _("{card}, {pile}, under {above}").format(
+            card=c, pile=where, above=moves.the_card_subject(held[depth + 1])
         )
-    n = len(cards)
+    n = len(held)
     if depth == n - 1:
-        movable = movable_count(position, variant, pile.index)
-        text = f"{c.name}, {where}, top card; {plural(movable, 'card')} can move"
-        if home_move(position, pile) is not None:
-            text += "; can go home"
-        return text
+        movable = can_move(movable_count(position, variant, pile.index))
+        # Translators: {movable} is "3 cards can move"
+        text = _("{card}, {pile}, top card; {movable}").format(card=c, pile=where, movable=movable)
+        return _can_go_home(text) if goes_home else text
     above = n - 1 - depth
-    text = f"{c.name}, {where}, card {depth + 1} of {n}, under {plural(above, 'card')}"
-    run = run_length(cards, variant.build) if variant.supermove else 1
+    # Translators: a covered card: "Nine of clubs, column 3, card 4 of 6, under 2 cards"
+    text = ngettext(
+        "{card}, {pile}, card {index} of {total}, under {n} card",
+        "{card}, {pile}, card {index} of {total}, under {n} cards",
+        above,
+    ).format(card=c, pile=where, index=depth + 1, total=n, n=above)
+    run = run_length(held, variant.build) if variant.supermove else 1
     if above + 1 <= run:
         # part of the clean run on top: it can lead a move of that many cards
-        fits = above + 1 <= movable_limit(position, variant)
-        text += f"; leads a run of {above + 1}" + ("" if fits else ", too long to move now")
+        length = above + 1
+        if length <= movable_limit(position, variant):
+            # Translators: added to a covered card's name: it leads a run of {n} cards
+            note = ngettext("; leads a run of {n}", "; leads a run of {n}", length)
+        else:
+            note = ngettext(
+                "; leads a run of {n}, too long to move now",
+                "; leads a run of {n}, too long to move now",
+                length,
+            )
+        text += note.format(n=length)
     return text
+
+
+def _can_go_home(name: str) -> str:
+    # Translators: a card's name, then that it can go to its foundation now
+    return _("{name}; can go home").format(name=name)
 
 
 def card_description(position: Position, variant: Variant, pile: Pile, depth: int) -> str:
     """What a card can do, for the accessible description: its colour in words
     (never colour alone on screen), and where the run it leads can go."""
-    cards = pile_cards(position, pile)
-    c = cards[depth]
-    colour = "red" if c.is_red else "black"
-    text = f"{c.name}: a {colour} card."
+    held = pile_cards(position, pile)
+    c = capital(card_word(held[depth]))
+    if held[depth].is_red:
+        text = _("{card}: a red card.").format(card=c)
+    else:
+        text = _("{card}: a black card.").format(card=c)
     if pile.kind is PileKind.FOUNDATION:
         return text
-    count = len(cards) - depth if pile.kind is PileKind.COLUMN else None
+    count = len(held) - depth if pile.kind is PileKind.COLUMN else None
     targets = destinations(position, variant, pile, count)
     if targets:
-        text += " Can go " + join_words(targets) + "."
-    elif depth == len(cards) - 1 or pile.kind is PileKind.CELL:
-        text += " No move for it now."
+        # Translators: {places} lists where a card can go: "home, to a free cell or
+        # onto the seven of hearts in column 3"
+        return _("{text} Can go {places}.").format(text=text, places=moves.list_or(targets))
+    if depth == len(held) - 1 or pile.kind is PileKind.CELL:
+        return _("{text} No move for it now.").format(text=text)
     return text
 
 
@@ -167,28 +215,10 @@ def destinations(position: Position, variant: Variant, pile: Pile, count: int | 
             continue
         if count is not None and (move.count or 1) != count:
             continue
-        words = _where(position, move)
+        words = moves.to_pile(position, move.dest, which_cell=False)
         if words not in out:
             out.append(words)
     return out
-
-
-def _where(position: Position, move: Move) -> str:
-    dest = move.dest
-    if dest.is_foundation:
-        return "home"
-    if dest.is_cell:
-        return "to a free cell"
-    column = position.columns[dest.index]
-    if column:
-        return f"onto the {card_word(column[-1])} in {dest.label}"
-    return f"to the empty {dest.label}"
-
-
-def join_words(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 # -- the whole table ---------------------------------------------------------------------
@@ -204,37 +234,89 @@ def describe_table(
     """The whole position, read in a sensible order: the game, free cells,
     foundations, then each column from its first card to its top card."""
     parts: list[str] = []
-    head = f"Deal {deal_number}" if deal_number is not None else "Custom board"
-    head += f", {variant.name}"
+    game = (
+        _("Deal {number}").format(number=deal_number)
+        if deal_number is not None
+        else _("Custom board")
+    )
+    home = position.cards_home
     if move_count is not None:
-        head += f", {plural(move_count, 'move')} made"
-    head += f", {position.cards_home} of 52 cards home."
+        # Translators: the table's first sentence, "Deal 1, FreeCell, 0 moves made, 0 of
+        # 52 cards home."
+        head = ngettext(
+            "{game}, {variant}, {n} move made, {home} of 52 cards home.",
+            "{game}, {variant}, {n} moves made, {home} of 52 cards home.",
+            move_count,
+        ).format(game=game, variant=_(variant.name), n=move_count, home=home)
+    else:
+        head = _("{game}, {variant}, {home} of 52 cards home.").format(
+            game=game, variant=_(variant.name), home=home
+        )
     parts.append(head)
     cells = []
     for i, held in enumerate(position.cells):
-        label = Pile.cell(i).label.removeprefix("free cell ")
-        cells.append(f"{label} {card_word(held) if held else 'empty'}")
-    free = position.free_cell_count
-    parts.append(f"Free cells, {free} of {len(position.cells)} free: " + ", ".join(cells) + ".")
+        letter = CELL_CHARS[i]
+        if held is None:
+            # Translators: a free cell in the table's description, "a empty"
+            cells.append(_("{letter} empty").format(letter=letter))
+        else:
+            # Translators: a free cell in the table's description, "a seven of hearts"
+            cells.append(_("{letter} {card}").format(letter=letter, card=card_word(held)))
+    parts.append(
+        _("Free cells, {free} of {total} free: {cells}.").format(
+            free=position.free_cell_count, total=len(position.cells), cells=_listed(cells)
+        )
+    )
     homes = []
     for suit in Suit:
         top = position.foundations[suit]
-        homes.append(
-            f"{suit.plural} up to the {card_word(DECK[(top - 1) * 4 + suit])}"
-            if top
-            else f"{suit.plural} empty"
-        )
-    parts.append("Foundations: " + ", ".join(homes) + ".")
+        word = cards.suit_in_card_name(suit)
+        if top:
+            # Translators: a foundation in the table's description, "hearts up to the
+            # five of hearts" ({card} as a subject); the foundations are listed with
+            # commas between them
+            homes.append(
+                _("{suit} up to {card}").format(
+                    suit=word, card=moves.the_card_subject(DECK[(top - 1) * 4 + suit])
+                )
+            )
+        else:
+            homes.append(_("{suit} empty").format(suit=word))
+    parts.append(_("Foundations: {piles}.").format(piles=_listed(homes)))
     limit = movable_limit(position, variant)
-    parts.append(f"You can move {plural(limit, 'card')} at once.")
-    for i, cards in enumerate(position.columns):
-        name = f"Column {i + 1}"
-        if not cards:
-            parts.append(f"{name}: empty.")
+    parts.append(
+        ngettext("You can move {n} card at once.", "You can move {n} cards at once.", limit).format(
+            n=limit
+        )
+    )
+    for i, column in enumerate(position.columns):
+        if not column:
+            parts.append(_("Column {number}: empty.").format(number=i + 1))
             continue
-        listed = ", ".join(card_word(c) for c in cards)
-        parts.append(f"{name}, {plural(len(cards), 'card')} from the first to the top: {listed}.")
-    return " ".join(parts)
+        listed = _listed([card_word(c) for c in column])
+        parts.append(
+            ngettext(
+                "Column {number}, {n} card from the first to the top: {cards}.",
+                "Column {number}, {n} cards from the first to the top: {cards}.",
+                len(column),
+            ).format(number=i + 1, n=len(column), cards=listed)
+        )
+    return _sentences(parts)
+
+
+def _listed(words: Sequence[str]) -> str:
+    return pgettext("list separator", ", ").join(words)
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    """Sentences one after the other: a space between them, none after a full-width
+    stop (Japanese writes none)."""
+    joined = ""
+    for part in parts:
+        if part:
+            gap = "" if not joined or joined.endswith(("\u3002", "\uff01", "\uff1f")) else " "
+            joined += gap + part
+    return joined
 
 
 # -- moves ----------------------------------------------------------------------------
@@ -244,55 +326,55 @@ def describe_one_move(before: Position, move: Move) -> str:
     """ "the seven of hearts from column 3 onto the eight of spades in column 5";
     "3 cards, the nine of clubs down to the seven of hearts, from column 3 to
     column 5"; "the ace of clubs from free cell a home"."""
-    cards = source_cards(before, move.source)
-    count = move.count or 1
-    if not cards:
-        return f"from {move.source.label} to {move.dest.label}"
-    moved = cards[-count:] if count <= len(cards) else cards
-    what = (
-        f"the {card_word(moved[0])}"
-        if len(moved) == 1
-        else f"{len(moved)} cards, the {card_word(moved[0])} down to the {card_word(moved[-1])},"
-    )
-    dest = move.dest
-    if dest.is_foundation:
-        where = "home"
-    elif dest.is_cell:
-        where = f"to {dest.label}" if dest.index >= 0 else "to a free cell"
-    else:
-        column = before.columns[dest.index]
-        where = (
-            f"onto the {card_word(column[-1])} in {dest.label}"
-            if column
-            else f"to the empty {dest.label}"
-        )
-    return f"{what} from {move.source.label} {where}"
+    return moves.move_phrase(before, move)
 
 
-def describe_moves(before: Position, moves: Sequence[Move], *, verb: str = "Moved") -> str:
-    """The player's move, then whatever auto-play sent home after it."""
-    if not moves:
+# Translators: how the player's move is said; {move} is "the six of spades from
+# column 1 to free cell a" (its cards as a verb's object)
+_FIRST = {
+    "moved": lambda: _("Moved {move}."),
+    "undone": lambda: _("Undone: {move}."),
+    "redone": lambda: _("Redone: {move}."),
+}
+
+
+def describe_moves(before: Position, made: Sequence[Move], *, verb: str = "moved") -> str:
+    """The player's move (``verb``: moved, undone or redone), then whatever auto-play
+    sent home after it."""
+    if not made:
         return ""
     current = before
     sentences = []
     homes: list[str] = []
-    for i, move in enumerate(moves):
+    for i, move in enumerate(made):
         if i == 0:
-            sentences.append(f"{verb} {describe_one_move(current, move)}.")
+            sentences.append(_FIRST[verb]().format(move=describe_one_move(current, move)))
         else:
             moved = source_cards(current, move.source)
             if move.dest.is_foundation and moved:
-                homes.append(card_word(moved[-1]))
+                homes.append(moves.the_card(moved[-1]))
             else:
-                sentences.append(f"Then {describe_one_move(current, move)}.")
+                # Translators: a move made after the player's (by auto-play)
+                sentences.append(_("Then {move}.").format(move=describe_one_move(current, move)))
         current = apply_move(current, move)
     if homes:
-        sentences.append(f"Auto-play sent home the {join_words(homes)}.")
-    return " ".join(sentences)
+        # Translators: {cards}: "the ace of clubs and the two of clubs" (as objects)
+        sentences.append(
+            ngettext(
+                "Auto-play sent home {cards}.", "Auto-play sent home {cards}.", len(homes)
+            ).format(cards=moves.list_and(homes))
+        )
+    return _sentences(sentences)
+
+
+def describe_auto_finish(words: str) -> str:
+    # Translators: {moves} says what auto finish moved ("Moved the ...")
+    return _("Auto finish: {moves}").format(moves=words)
 
 
 def describe_refusal(reason: str) -> str:
-    return f"Not allowed: {reason}"
+    # Translators: a refused move, {reason} is why ("That free cell is taken")
+    return _("Not allowed: {reason}").format(reason=reason)
 
 
 def resolved(position: Position, variant: Variant, move: Move) -> Move:
@@ -300,40 +382,61 @@ def resolved(position: Position, variant: Variant, move: Move) -> Move:
     return move if isinstance(checked, Refusal) else checked
 
 
-def describe_won(move_count: int, seconds: float) -> str:
-    whole = int(seconds)
-    minutes, secs = divmod(whole, 60)
-    time = (
-        f"{plural(minutes, 'minute')} {plural(secs, 'second')}"
-        if minutes
-        else plural(secs, "second")
+def duration(seconds: float) -> str:
+    """ "3 minutes 5 seconds", "40 seconds"."""
+    minutes, secs = divmod(int(seconds), 60)
+    said = ngettext("{n} second", "{n} seconds", secs).format(n=secs)
+    if not minutes:
+        return said
+    # Translators: a time, "3 minutes 5 seconds"
+    return _("{minutes} {seconds}").format(
+        minutes=ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes), seconds=said
     )
-    return f"You won! All 52 cards are home, in {plural(move_count, 'move')} and {time}."
+
+
+def describe_won(move_count: int, seconds: float) -> str:
+    # Translators: {time} is "3 minutes 5 seconds"
+    return ngettext(
+        "You won! All 52 cards are home, in {n} move and {time}.",
+        "You won! All 52 cards are home, in {n} moves and {time}.",
+        move_count,
+    ).format(n=move_count, time=duration(seconds))
 
 
 def describe_pick_up(position: Position, pile: Pile, depth: int) -> str:
     """ "Picked up the six of spades from column 1."; "Picked up 3 cards from
     column 4, the nine of clubs down to the seven of hearts."."""
-    cards = pile_cards(position, pile)[depth:] if pile.is_column else pile_cards(position, pile)
-    if not cards:
+    held = pile_cards(position, pile)[depth:] if pile.is_column else pile_cards(position, pile)
+    if not held:
         return ""
-    if len(cards) == 1:
-        return f"Picked up the {card_word(cards[0])} from {pile.label}."
-    return (
-        f"Picked up {len(cards)} cards from {pile.label}, the {card_word(cards[0])} "
-        f"down to the {card_word(cards[-1])}."
+    source = moves.from_pile(pile)
+    if len(held) == 1:
+        # Translators: {card} as a verb's object, {source} is "from column 1"
+        return _("Picked up {card} {source}.").format(card=moves.the_card(held[0]), source=source)
+    # Translators: {first} and {last} are cards as a verb's object
+    return ngettext(
+        "Picked up {n} card {source}, {first} down to {last}.",
+        "Picked up {n} cards {source}, {first} down to {last}.",
+        len(held),
+    ).format(
+        n=len(held), source=source, first=moves.the_card(held[0]), last=moves.the_card(held[-1])
     )
 
 
 def describe_put_down(position: Position, pile: Pile, depth: int) -> str:
-    cards = pile_cards(position, pile)[depth:] if pile.is_column else pile_cards(position, pile)
-    if not cards:
+    held = pile_cards(position, pile)[depth:] if pile.is_column else pile_cards(position, pile)
+    if not held:
         return ""
-    what = f"the {card_word(cards[0])}" if len(cards) == 1 else plural(len(cards), "card")
-    return f"Put down {what}; nothing is picked up."
+    if len(held) == 1:
+        return _("Put down {card}; nothing is picked up.").format(card=moves.the_card(held[0]))
+    return ngettext(
+        "Put down {n} card; nothing is picked up.",
+        "Put down {n} cards; nothing is picked up.",
+        len(held),
+    ).format(n=len(held))
 
 
 def selection_note(position: Position, pile: Pile, depth: int) -> str:
     """What a pile's name adds while cards of it are picked up."""
     count = len(pile_cards(position, pile)) - depth if pile.is_column else 1
-    return f"; {plural(count, 'card')} picked up"
+    return ngettext("; {n} card picked up", "; {n} cards picked up", count).format(n=count)

@@ -9,7 +9,10 @@ from PySide6.QtWidgets import QMenu
 
 from freecell.analysis.difficulty import RATING_BUDGET, Rating, rate_position
 from freecell.analysis.insight import DealFilter, NoDealFound
+from freecell.analysis.labels import deal_filter_word, finding_words
 from freecell.engine import NewDeal, deal
+from freecell.i18n import _, ngettext
+from freecell.i18n.formatting import format_number
 from freecell.ui.features.feature_kit import FeatureKit
 from freecell.ui.features.hints import HintService
 
@@ -23,18 +26,18 @@ class DealFilterChoice:
         self.rating_budget = RATING_BUDGET  # what "winnable only" spends per candidate
         w = kit.window
         self.winnable_only_action = kit.action(
-            "&Winnable deals only",
+            _("&Winnable deals only"),
             lambda: self.set_winnable_only(self.winnable_only_action.isChecked()),
-            "A new random deal is dealt only once the solver has found a way to win it",
+            _("A new random deal is dealt only once the solver has found a way to win it"),
         )
         self.winnable_only_action.setCheckable(True)
         self.winnable_only_action.setChecked(self.chooser.winnable_only)
-        self.menu = QMenu("New deal &difficulty", w)
+        self.menu = QMenu(_("New deal &difficulty"), w)
         w.add_game_menu(self.menu)
         group = QActionGroup(w)
         self.actions: dict[DealFilter, QAction] = {}
         for choice in DealFilter:
-            action = QAction(choice.label, w, checkable=True)
+            action = QAction(deal_filter_word(choice), w, checkable=True)
             action.setChecked(choice is self.chooser.wanted)
             action.triggered.connect(lambda _c=False, c=choice: self.set_filter(c))
             group.addAction(action)
@@ -59,7 +62,7 @@ class DealFilterChoice:
         bar = kit.window.hint_bar
         variant = kit.game.variant
         backend, jobs, budget = kit.backend(), kit.jobs, self.rating_budget
-        bar.show_message(f"Finding {self._words()}\u2026", "checking")
+        bar.show_message(finding_words(chooser.wanted, chooser.winnable_only), "checking")
         token: list[int] = []  # filled once submitted
 
         def cancelled() -> bool:  # a newer "New deal", another deal, or closing
@@ -77,9 +80,13 @@ class DealFilterChoice:
         def done(result: tuple[int, Rating] | None) -> None:
             kit.report(backend.fallbacks[:1])
             if result is None:
+                tries = chooser.max_tries
                 bar.show_message(
-                    f"No match in {chooser.max_tries} deals tried; try again, or loosen "
-                    "the filter.",
+                    ngettext(
+                        "No match in {n} deal tried; try again, or loosen the filter.",
+                        "No match in {n} deals tried; try again, or loosen the filter.",
+                        tries,
+                    ).format(n=format_number(tries)),
                     "refused",
                     timeout_ms=8000,
                 )
@@ -90,9 +97,3 @@ class DealFilterChoice:
 
         token.append(jobs.submit("deal", work, done))
         return True
-
-    def _words(self) -> str:
-        wanted = self.chooser.wanted
-        level = "" if wanted is DealFilter.ANY else f"{wanted.label.lower()} "
-        kind = "winnable deal" if self.chooser.winnable_only else "deal"
-        return f"a {level}{kind}".replace("a easy", "an easy").replace("a expert", "an expert")

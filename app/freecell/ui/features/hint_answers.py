@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from freecell.engine import CountHint, Game, Move, Refusal, check_move
-from freecell.engine.rules import source_cards
-from freecell.i18n import _
+from freecell.i18n import _, pgettext
+from freecell.texts.moves import move_phrase
 from freecell.ui.features.hints import HintAnswer
 
 if TYPE_CHECKING:
@@ -15,29 +15,24 @@ if TYPE_CHECKING:
 
 
 def describe_move(game: Game, move: Move) -> str:
-    """A hint in words: "move the 7♥ from column 3 onto the 8♠ in column 5"."""
+    """A hint in words: "move the seven of hearts from column 3 onto the eight of
+    spades in column 5"."""
     pos = game.position
     checked = check_move(pos, game.variant, move)
     resolved = checked if not isinstance(checked, Refusal) else move
-    cards = source_cards(pos, resolved.source)
-    count = resolved.count or 1
-    if not cards:
-        return f"move from {resolved.source.label} to {resolved.dest.label}"
-    first = cards[-count] if count <= len(cards) else cards[-1]
-    what = first.name.lower() if count == 1 else f"{count} cards from the {first.name.lower()} down"
-    dest = resolved.dest
-    if dest.is_foundation:
-        where = "home"
-    elif dest.is_cell:
-        where = "to a free cell"
-    else:
-        column = pos.columns[dest.index]
-        where = (
-            f"onto the {column[-1].name.lower()} in {dest.label}"
-            if column
-            else f"to the empty {dest.label}"
-        )
-    return f"move the {what} from {resolved.source.label} {where}"
+    # Translators: a hint, as advice to the player; {move} is "the seven of hearts
+    # from column 3 onto the eight of spades in column 5" (its cards as a verb's object)
+    return pgettext("hint", "move {move}").format(
+        move=move_phrase(pos, resolved, which_cell=False)
+    )
+
+
+def with_note(note: str | None, message: str) -> str:
+    """``message`` after a note that comes first (the built-in stood in)."""
+    if not note:
+        return message
+    # Translators: a note, then the message it comes before (two sentences)
+    return _("{note} {message}").format(note=note, message=message)
 
 
 def resolved(game: Game, move: Move) -> Move:
@@ -89,41 +84,44 @@ def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
     bar = window.hint_bar
     if answer.error is not None:
         bar.show_message(
-            f"The solver stopped unexpectedly ({answer.error}); no hint this time.",
+            _("The solver stopped unexpectedly ({error}); no hint this time.").format(
+                error=answer.error
+            ),
             "refused",
             timeout_ms=6000,
         )
         return
     # the built-in stood in for the player's backend: say so before the hint
-    said = f"{answer.fallback} " if answer.fallback else ""
+    said = answer.fallback
     if isinstance(verdict, Solved):
         if not verdict.moves:
             bar.dismiss()
             return
         move = verdict.moves[0]
         window.scene.set_hint(resolved(game, move))
-        bar.show_message(f"{said}Hint: {describe_move(game, move)}.", "hint")
+        hint = _("Hint: {move}.").format(move=describe_move(game, move))
+        bar.show_message(with_note(said, hint), "hint")
     elif isinstance(verdict, Unsolvable):
+        lost = _("This position is proven lost: a complete search found no way to win from here.")
         bar.show_message(
-            f"{said}This position is proven lost: a complete search found no way to win from here.",
+            with_note(said, lost),
             "lost",
             [
-                ("Undo", window.undo),
-                ("Hint", window.hint),
-                ("Replay deal", window.replay_deal),
-                ("New deal", window.new_deal),
+                (_("Undo"), window.undo),
+                (pgettext("button", "Hint"), window.hint),
+                (_("Replay deal"), window.replay_deal),
+                (_("New deal"), window.new_deal),
             ],
         )
     elif isinstance(verdict, Unknown):
         if verdict.suggested_move is None:
-            bar.show_message(
-                f"{said}No verdict in time, and no move to suggest.", "hint", timeout_ms=6000
-            )
+            none = _("No verdict in time, and no move to suggest.")
+            bar.show_message(with_note(said, none), "hint", timeout_ms=6000)
             return
         move = verdict.suggested_move
         window.scene.set_hint(resolved(game, move))
-        bar.show_message(
-            f"{said}Try this: {describe_move(game, move)}. "
-            "(The search ran out of time, so this is only a suggestion.)",
-            "hint",
-        )
+        # Translators: {move} is "move the seven of hearts from column 3 ..."
+        suggestion = _(
+            "Try this: {move}. (The search ran out of time, so this is only a suggestion.)"
+        ).format(move=describe_move(game, move))
+        bar.show_message(with_note(said, suggestion), "hint")

@@ -7,7 +7,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel
 
 from freecell.analysis.difficulty import Difficulty, Rating, par_line, rate_position
+from freecell.analysis.labels import difficulty_word
 from freecell.engine import Game, Move
+from freecell.i18n import _, ngettext
+from freecell.i18n.formatting import format_number
 from freecell.solver.backends import BUILTIN_ID
 from freecell.ui.features.feature_kit import FeatureKit
 from freecell.ui.features.hints import HintService
@@ -24,10 +27,12 @@ class RatingAndPar:
         # the line par counts (the stepper plays it from the start), once searched
         self.par_line: tuple[Move, ...] | None = None
         self.label = QLabel()
-        self.label.setAccessibleName("Deal difficulty and par")
+        self.label.setAccessibleName(_("Deal difficulty and par"))
         self.label.setToolTip(
-            "How hard this deal is for the solver, and par: the length of its shortest "
-            "solution found"
+            _(
+                "How hard this deal is for the solver, and par: the length of its shortest "
+                "solution found"
+            )
         )
         kit.window.status.add_info(self.label, PRIORITY_RATING)  # left out when narrow
 
@@ -106,9 +111,10 @@ class RatingAndPar:
     def show(self) -> None:
         parts = []
         if self.rating is not None:
-            parts.append(self.rating.label)
+            parts.append(difficulty_word(self.rating.difficulty))
         if self.par is not None:
-            parts.append(f"par {self.par}")
+            # Translators: in the status bar, "Hard · par 92"
+            parts.append(_("par {n}").format(n=self.par))
         self.label.setText(" \u00b7 ".join(parts))
         self.label.setToolTip(rating_tip(self.rating, self.par))
 
@@ -117,17 +123,32 @@ def rating_tip(rating: Rating | None, par: int | None) -> str:
     """The status-bar tooltip: what the rating and par are made of."""
     lines = []
     if rating is not None:
+        word = difficulty_word(rating.difficulty)
+        states = format_number(rating.states)
         if rating.length is not None:
+            # Translators: {difficulty} is "Hard"; {states} a number ("2,400"); {n} the
+            # length of the solution found, in moves
             lines.append(
-                f"{rating.label}: the solver looked at {rating.states:,} positions and "
-                f"found a {rating.length}-move line."
+                ngettext(
+                    "{difficulty}: the solver looked at {states} positions and found a "
+                    "{n}-move line.",
+                    "{difficulty}: the solver looked at {states} positions and found a "
+                    "{n}-move line.",
+                    rating.length,
+                ).format(difficulty=word, states=states, n=rating.length)
             )
         elif rating.difficulty is Difficulty.UNSOLVABLE:
-            lines.append("Unwinnable: a complete search found no way to win this deal.")
+            lines.append(
+                _("{difficulty}: a complete search found no way to win this deal.").format(
+                    difficulty=word
+                )
+            )
         else:
             lines.append(
-                f"Unrated: no line within {rating.states:,} positions (no claim either way)."
+                _(
+                    "{difficulty}: no line within {states} positions (no claim either way)."
+                ).format(difficulty=word, states=states)
             )
     if par is not None:
-        lines.append(f"Par {par}: the shortest solution the solver found.")
-    return "\n".join(lines) or "How hard this deal is, and par (the solver's shortest line)"
+        lines.append(_("Par {n}: the shortest solution the solver found.").format(n=par))
+    return "\n".join(lines) or _("How hard this deal is, and par (the solver's shortest line)")

@@ -39,6 +39,7 @@ from freecell.engine.gamefile import (
     parse_game,
     record_of,
 )
+from freecell.i18n import _, ngettext
 from freecell.texts.refusals import explain
 from freecell.ui.shell.actions import new_action
 
@@ -48,7 +49,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_GAME_FILE_BYTES = 2 * 1024 * 1024  # a game is a few KB; a stray video is not read
-FILE_FILTER = "FreeCell games (*.txt *.freecell);;All files (*)"
+
+
+def file_filter() -> str:
+    # Translators: the file dialog's filter; keep the patterns in brackets as they are
+    return _("FreeCell games (*.txt *.freecell);;All files (*)")
 
 
 class NotAGame(ValueError):
@@ -73,19 +78,25 @@ class Sharing(QObject):
             return a
 
         self.copy_position_action = action(
-            "&Copy position", "Ctrl+C", self.copy_position, "The table in Freecell Solver's format"
+            _("&Copy position"),
+            "Ctrl+C",
+            self.copy_position,
+            _("The table in Freecell Solver's format"),
         )
         self.copy_moves_action = action(
-            "Copy &moves", "Ctrl+Shift+C", self.copy_moves, "The moves so far, in standard notation"
+            _("Copy &moves"),
+            "Ctrl+Shift+C",
+            self.copy_moves,
+            _("The moves so far, in standard notation"),
         )
         self.paste_action = action(
-            "&Paste a deal, board or game",
+            _("&Paste a deal, board or game"),
             "Ctrl+V",
             self.paste,
-            "Play a deal number, a board or a game copied from elsewhere",
+            _("Play a deal number, a board or a game copied from elsewhere"),
         )
-        self.open_action = action("&Open game…", "Ctrl+O", self.ask_open, "Open a saved game")
-        self.save_action = action("Save ga&me…", "Ctrl+S", self.ask_save, "Save this game")
+        self.open_action = action(_("Open g&ame…"), "Ctrl+O", self.ask_open, _("Open a saved game"))
+        self.save_action = action(_("Save ga&me…"), "Ctrl+S", self.ask_save, _("Save this game"))
         edit = window.menus["edit"]
         edit.addSeparator()
         for a in (self.copy_position_action, self.copy_moves_action, self.paste_action):
@@ -100,7 +111,7 @@ class Sharing(QObject):
     def copy_position(self) -> str:
         text = format_board(self.window.bus.game.position)
         QGuiApplication.clipboard().setText(text)
-        self._say("The position is copied (Freecell Solver's board format).")
+        self._say(_("The position is copied (Freecell Solver's board format)."))
         return text
 
     def copy_moves(self) -> str:
@@ -108,21 +119,25 @@ class Sharing(QObject):
         text = " ".join(m.notation for m in path)
         QGuiApplication.clipboard().setText(text + "\n" if text else "")
         self._say(
-            f"{len(path)} move{'s' if len(path) != 1 else ''} copied in standard notation."
+            ngettext(
+                "{n} move copied in standard notation.",
+                "{n} moves copied in standard notation.",
+                len(path),
+            ).format(n=len(path))
             if path
-            else "No move made yet: there is nothing to copy."
+            else _("No move made yet: there is nothing to copy.")
         )
         return text
 
     def paste(self) -> bool:
-        return self.open_text(QGuiApplication.clipboard().text(), "The clipboard")
+        return self.open_text(QGuiApplication.clipboard().text(), None)
 
     # -- files -------------------------------------------------------------------------
     def ask_open(self) -> bool:
         from PySide6.QtWidgets import QFileDialog  # here: start-up needs no file dialog
 
-        path, _ = QFileDialog.getOpenFileName(
-            self.window, "Open a FreeCell game", self.last_folder, FILE_FILTER
+        path, _chosen = QFileDialog.getOpenFileName(
+            self.window, _("Open a FreeCell game"), self.last_folder, file_filter()
         )
         return self.open_file(path) if path else False
 
@@ -131,11 +146,11 @@ class Sharing(QObject):
         name = f"freecell-deal-{game.deal_number}.txt" if game.deal_number else "freecell-game.txt"
         from PySide6.QtWidgets import QFileDialog
 
-        path, _ = QFileDialog.getSaveFileName(
+        path, _chosen = QFileDialog.getSaveFileName(
             self.window,
-            "Save this game",
+            _("Save this game"),
             str(Path(self.last_folder) / name),
-            FILE_FILTER,
+            file_filter(),
         )
         return self.save_file(path) if path else False
 
@@ -154,10 +169,14 @@ class Sharing(QObject):
                 raise
         except OSError as error:
             log.error("could not save the game to %s: %s", path, error)
-            self._refuse(f"The game could not be saved ({error.strerror or error}).")
+            self._refuse(
+                _("The game could not be saved ({reason}).").format(
+                    reason=error.strerror or error
+                )
+            )
             return False
         self.last_folder = str(target.parent)
-        self._say(f"Game saved to {target.name}.")
+        self._say(_("Game saved to {name}.").format(name=target.name))
         return True
 
     def open_file(self, path: str) -> bool:
@@ -168,32 +187,43 @@ class Sharing(QObject):
             with open(path, "rb") as handle:
                 raw = handle.read(MAX_GAME_FILE_BYTES + 1)
         except OSError as error:
-            self._refuse(f"{name} could not be read ({error.strerror or error}).")
+            self._refuse(
+                _("{name} could not be read ({reason}).").format(
+                    name=name, reason=error.strerror or error
+                )
+            )
             return False
         if len(raw) > MAX_GAME_FILE_BYTES:
-            self._refuse(f"{name} is not a FreeCell game: it is far too large for one.")
+            self._refuse(
+                _("{name} is not a FreeCell game: it is far too large for one.").format(name=name)
+            )
             return False
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            self._refuse(f"{name} is not a FreeCell game: it is not text.")
+            self._refuse(_("{name} is not a FreeCell game: it is not text.").format(name=name))
             return False
         self.last_folder = str(Path(path).resolve().parent)
         return self.open_text(text, name)
 
-    def open_text(self, text: str, source: str) -> bool:
-        """Play what ``text`` holds: a game, a deal number or a board."""
+    def open_text(self, text: str, source: str | None) -> bool:
+        """Play what ``text`` holds: a game, a deal number or a board (``source``: the
+        file's name; None for the clipboard)."""
         try:
             self._play(text)
         except NotAGame as error:
-            self._refuse(f"{source} holds no FreeCell game: {error}.")
+            if source is None:
+                said = _("The clipboard holds no FreeCell game: {reason}.")
+            else:
+                said = _("{name} holds no FreeCell game: {reason}.")
+            self._refuse(said.format(name=source, reason=error))
             return False
         return True
 
     def _play(self, text: str) -> None:
         stripped = text.strip()
         if not stripped:
-            raise NotAGame("it is empty")
+            raise NotAGame(_("it is empty"))
         if looks_like_game_file(text):
             try:
                 game = game_from_record(parse_game(text, self._resolve))
@@ -201,8 +231,20 @@ class Sharing(QObject):
                 raise NotAGame(game_file_words(error)) from None
             game.auto_play = self.window.bus.game.auto_play
             self.window.dispatch(ContinueGame(game))
-            where = f"Deal #{game.deal_number}" if game.deal_number is not None else "The board"
-            self._say(f"{where} is on the table after {game.move_count} moves.")
+            n = game.move_count
+            if game.deal_number is not None:
+                said = ngettext(
+                    "Deal #{number} is on the table after {n} move.",
+                    "Deal #{number} is on the table after {n} moves.",
+                    n,
+                )
+            else:
+                said = ngettext(
+                    "The board is on the table after {n} move.",
+                    "The board is on the table after {n} moves.",
+                    n,
+                )
+            self._say(said.format(number=game.deal_number, n=n))
             return
         if len(stripped.split()) == 1:  # one word: a deal number ("617", "#617")
             try:
@@ -217,7 +259,9 @@ class Sharing(QObject):
         try:
             position = parse_board(text, variant)
         except BoardFormatError as error:
-            raise NotAGame(f"not a deal number, a board or a game ({error})") from None
+            raise NotAGame(
+                _("not a deal number, a board or a game ({problem})").format(problem=error)
+            ) from None
         self.window.dispatch(LoadPosition(position, variant))
 
     # -- dropping a file on the window -------------------------------------------------

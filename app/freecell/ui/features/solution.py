@@ -10,15 +10,17 @@ from typing import TYPE_CHECKING
 from freecell.analysis.difficulty import PAR_BUDGET
 from freecell.analysis.insight import Verdict
 from freecell.engine import Move
+from freecell.i18n import N_, _, ngettext
 from freecell.solver.api import Mode, Solved, Unsolvable
 from freecell.solver.backends import Answer, fallback_message
 from freecell.ui.features.feature_kit import SOLUTION_BUDGET, FeatureKit
+from freecell.ui.features.hint_answers import with_note
 from freecell.ui.panels.solution_stepper import SolutionStepper
 
 if TYPE_CHECKING:
     from freecell.ui.features.rating import RatingAndPar
 
-LOST = "There is no solution from here: this position is proven lost."
+LOST = N_("There is no solution from here: this position is proven lost.")
 
 
 class ShowSolution:
@@ -32,9 +34,9 @@ class ShowSolution:
         self.stepper = SolutionStepper(kit.window.bus, on_message=kit.info)
         kit.window.add_panel(self.stepper)
         self.action = kit.action(
-            "Show the s&olution",
+            _("Show the s&olution"),
             self.show_solution,
-            "Step through a solution from here on the table (the steps count as moves)",
+            _("Step through a solution from here on the table (the steps count as moves)"),
         )
         self.action.setShortcut("Ctrl+Shift+S")
 
@@ -57,11 +59,11 @@ class ShowSolution:
             self._start_stepper(known)
             return
         if trail.verdict(game.position) is Verdict.LOST:
-            bar.show_message(LOST, "lost")
+            bar.show_message(_(LOST), "lost")
             return
         position, variant = game.position, game.variant
         budget = PAR_BUDGET if at_start else SOLUTION_BUDGET
-        bar.show_message("Looking for a solution\u2026", "checking")
+        bar.show_message(_("Looking for a solution\u2026"), "checking")
 
         def done(answer: Answer) -> None:
             verdict = answer.verdict
@@ -69,37 +71,39 @@ class ShowSolution:
             if position != kit.game.position:
                 return
             # the built-in stood in for the player's backend: say so first
-            said = f"{fallback_message(answer.fallback)} " if answer.fallback else ""
+            said = fallback_message(answer.fallback) if answer.fallback else None
             if isinstance(verdict, Solved):
                 if at_start and par is not None:  # par's own search: this line is par
                     par.adopt_line(kit.game, tuple(verdict.moves))
                 self._start_stepper(verdict.moves, said)
             elif isinstance(verdict, Unsolvable):
-                bar.show_message(f"{said}{LOST}", "lost")
+                bar.show_message(with_note(said, _(LOST)), "lost")
             else:
-                bar.show_message(
-                    f"{said}The solver found no solution in time; nothing is claimed.",
-                    "info",
-                    timeout_ms=6000,
-                )
+                none = _("The solver found no solution in time; nothing is claimed.")
+                bar.show_message(with_note(said, none), "info", timeout_ms=6000)
 
         kit.jobs.submit(
             "solution",
             kit.ask(position, variant, budget, Mode.SHORT),
             done,
             lambda error: bar.show_message(
-                f"The solver stopped unexpectedly ({error}).", "refused", timeout_ms=6000
+                _("The solver stopped unexpectedly ({error}).").format(error=error),
+                "refused",
+                timeout_ms=6000,
             ),
         )
 
-    def _start_stepper(self, moves: tuple[Move, ...], said: str = "") -> None:
+    def _start_stepper(self, moves: tuple[Move, ...], said: str | None = None) -> None:
         # said in the message bar (and so spoken), replacing "Looking for a solution…";
         # ``said``: a note that comes first (the built-in stood in for the backend)
         count = len(moves)
+        # Translators: Next and Play are the solution stepper's buttons
+        found = ngettext(
+            "A solution in {n} move: Next makes them one by one, Play plays them.",
+            "A solution in {n} moves: Next makes them one by one, Play plays them.",
+            count,
+        ).format(n=count)
         self.kit.window.hint_bar.show_message(
-            f"{said}A solution in {count} move{'s' if count != 1 else ''}: Next makes them "
-            "one by one, Play plays them.",
-            "info",
-            timeout_ms=8000 if said else 6000,
+            with_note(said, found), "info", timeout_ms=8000 if said else 6000
         )
         self.stepper.start(moves)

@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from freecell.engine import RedoTo, UndoTo
+from freecell.i18n import _
 from freecell.solver.api import Mode
 from freecell.solver.backends import Answer
 from freecell.ui.features.feature_kit import LIVE_BUDGET, FeatureKit
+from freecell.ui.features.hint_answers import with_note
 
 MAX_TRACE_CHECKS = 12  # positions re-checked to pin down the losing move
 
@@ -25,9 +27,9 @@ class UndoToWinnable:
         self.traced = 0
         self.came_from: int | None = None  # the index before an undo-to-winnable
         self.action = kit.action(
-            "Undo to the last w&innable position",
+            _("Undo to the last w&innable position"),
             self.undo_to_winnable,
-            "Go back to the last position the solver knows can still be won",
+            _("Go back to the last position the solver knows can still be won"),
         )
         self.action.setShortcut("Ctrl+Shift+W")
         self.action.setEnabled(False)
@@ -66,26 +68,30 @@ class UndoToWinnable:
             return
         notation = " ".join(m.notation for m in losing.moves)
         if losing.proven:
-            text = (
-                f"This position is proven lost: move {losing.move_number} ({notation}) "
-                "turned a winnable game into a lost one."
-            )
+            # Translators: {notation} is the losing move in standard notation ("3a")
+            text = _(
+                "This position is proven lost: move {number} ({notation}) turned a "
+                "winnable game into a lost one."
+            ).format(number=losing.move_number, notation=notation)
+        elif losing.index:
+            text = _(
+                "This position is proven lost; after move {number} the game could still be won."
+            ).format(number=losing.index)
         else:
-            where = f"after move {losing.index}" if losing.index else "at the start"
-            text = f"This position is proven lost; {where} the game could still be won."
+            text = _("This position is proven lost; at the start the game could still be won.")
         actions: list[tuple[str, Callable[[], None]]] = [
-            ("Undo to the last winnable position", self._offer)
+            (_("Undo to the last winnable position"), self._offer)
         ]
         game = self.kit.game
         if not game.is_won and not game.has_legal_move:
             # "no legal move" comes first and keeps its exits; the pointer stands beside it
             window = self.kit.window
-            text = f"No legal move is left. {text}"
+            text = with_note(_("No legal move is left."), text)
             actions = [
-                ("Undo", window.undo),
+                (_("Undo"), window.undo),
                 *actions,
-                ("Replay deal", window.replay_deal),
-                ("New deal", window.new_deal),
+                (_("Replay deal"), window.replay_deal),
+                (_("New deal"), window.new_deal),
             ]
         self.kit.window.hint_bar.show_message(text, "lost", actions)
 
@@ -103,7 +109,7 @@ class UndoToWinnable:
         losing = self.kit.analysis.trail.losing_move(game)
         if losing is None:
             window.hint_bar.show_message(
-                "No winnable position to go back to is known yet.", "info", timeout_ms=5000
+                _("No winnable position to go back to is known yet."), "info", timeout_ms=5000
             )
             return False
         came_from = game.index
@@ -111,11 +117,14 @@ class UndoToWinnable:
         window.stop_auto_finish()
         window.dispatch(UndoTo(losing.index))
         self.came_from = came_from
-        where = f"after move {losing.index}" if losing.index else "at the start"
+        if losing.index:
+            back = _("Back after move {number}: this position can still be won.").format(
+                number=losing.index
+            )
+        else:
+            back = _("Back at the start: this position can still be won.")
         window.hint_bar.show_message(
-            f"Back {where}: this position can still be won.",
-            "info",
-            [("Back to where I was", self.back_to_where_i_was)],
+            back, "info", [(_("Back to where I was"), self.back_to_where_i_was)]
         )
         return True
 

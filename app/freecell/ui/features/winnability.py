@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel
 
 from freecell.analysis.insight import Verdict
 from freecell.engine import Position
+from freecell.i18n import _, pgettext
 from freecell.solver.api import Mode
 from freecell.solver.api import Verdict as SolverVerdict
 from freecell.ui.features.feature_kit import LIVE_BUDGET, FeatureKit
@@ -59,13 +60,13 @@ class LiveWinnability(QObject):
         self.debounce.setInterval(DEBOUNCE_MS)
         self.debounce.timeout.connect(self.check_now)
         self.label = QLabel()
-        self.label.setAccessibleName("Winnability: not known")
-        self.label.setToolTip("What the solver knows about this position")
+        self.label.setAccessibleName(_("Winnability: not known"))
+        self.label.setToolTip(_("What the solver knows about this position"))
         kit.window.status.add_info(self.label, PRIORITY_WINNABILITY)  # left out when narrow
         self.action = kit.action(
-            "Check winnability as I pla&y",
+            _("Check winnability as I pla&y"),
             lambda: self.set_live(self.action.isChecked()),
-            "Show in the status bar whether the position can still be won",
+            _("Show in the status bar whether the position can still be won"),
         )
         self.action.setCheckable(True)
         self.action.setChecked(settings.live)
@@ -105,18 +106,21 @@ class LiveWinnability(QObject):
     def show_state(self, state: str) -> None:
         self.state = state if not self.kit.game.is_won else ""
         if self.state == "winnable":
-            self.label.setText("\u2714 Winnable")
+            # Translators: the status bar's verdict (after a check mark)
+            self.label.setText("\u2714 " + pgettext("status", "Winnable"))
             self.label.setStyleSheet(WINNABLE_STYLE)
+            name = _("Winnability: winnable")
         elif self.state == "lost":
-            self.label.setText("\u2716 Proven lost")
+            self.label.setText("\u2716 " + pgettext("status", "Proven lost"))
             self.label.setStyleSheet(LOST_STYLE)
+            name = _("Winnability: proven lost")
         else:
             self.label.setText("")
             self.label.setStyleSheet("")
+            name = _("Winnability: not known")
         # The name carries the state, so a screen reader hears it change (the mark
         # and the colour alone would say nothing to it).
-        spoken = {"winnable": "winnable", "lost": "proven lost"}.get(self.state, "not known")
-        self.label.setAccessibleName(f"Winnability: {spoken}")
+        self.label.setAccessibleName(name)
 
     def check_now(self) -> None:
         """Check the current position (the debounce timer calls this)."""
