@@ -106,6 +106,8 @@ class RatingCache:
 
 
 class DealFilter(Enum):
+    """The new-deal difficulty filter (its words: ``analysis.labels``)."""
+
     ANY = "any"
     EASY = "easy"
     MEDIUM = "medium"
@@ -115,10 +117,6 @@ class DealFilter(Enum):
     @property
     def difficulty(self) -> Difficulty | None:
         return None if self is DealFilter.ANY else Difficulty[self.name]
-
-    @property
-    def label(self) -> str:
-        return "Any difficulty" if self is DealFilter.ANY else self.name.capitalize()
 
 
 class NoDealFound(LookupError):
