@@ -4,9 +4,10 @@ did not go through the catalogue.
 
 Covered so far: the main window (menu bar and every menu, tool bar, status bar,
 hint bar with a refusal, the results panel), the Preferences and the Statistics
-dialogs.  The Plugins and Custom variant dialogs, the rules page, the solution
-stepper, the run picker, the insight's texts and the screen reader's sentences
-are not wrapped yet (docs/translating.md lists them).
+dialogs; the table (its accessible tree, the announcements, the hints and the
+insight's labels) in ``test_i18n_pseudo_table``.  The Plugins and Custom variant
+dialogs, the rules page, the solution stepper and the run picker are not wrapped
+yet (docs/translating.md lists them).
 """
 
 from __future__ import annotations
@@ -120,9 +121,7 @@ def _window(qtbot: Any) -> MainWindow:
 def test_the_main_window_speaks_only_through_the_catalogue(pseudo: None, qtbot: Any) -> None:
     window = _window(qtbot)
     assert window.hint_bar.label.text().startswith("[")  # the refusal, decorated
-    # not yet: the table's accessible name and description (the screen reader's
-    # sentences, ui/accessibility/text.py)
-    texts = [*action_texts(window.menuBar().actions()), *widget_texts(window, [window.view])]
+    texts = [*action_texts(window.menuBar().actions()), *widget_texts(window)]
     texts.append(("window title", window.windowTitle()))
     window.results.show_result(263.0, 97, 52, 1, "FreeCell")
     texts += widget_texts(window.results)

@@ -38,6 +38,8 @@ from freecell.engine import (
     SendHome,
     home_move,
 )
+from freecell.i18n import _, ngettext
+from freecell.texts.cards import capitalized, card_name, pile_name
 from freecell.texts.refusals import explain
 from freecell.ui.table.items import Z_LIFTED
 from freecell.ui.table.layout import Rect
@@ -359,23 +361,36 @@ class InputController(QObject):
         the seven of hearts (2 cards)", "Free cell b: empty"."""
         pile, depth = self.focused()
         pos = self._position()
-        name = pile.label[0].upper() + pile.label[1:]
+        name = capitalized(pile_name(pile))
         if pile.is_foundation:
             top = pos.foundations[pile.index]
-            return f"{name}: {top} card{'s' if top != 1 else ''} home" if top else f"{name}: empty"
+            if not top:
+                return _("{pile}: empty").format(pile=name)
+            # Translators: the focused foundation, "The spades foundation: 5 cards home"
+            return ngettext("{pile}: {n} card home", "{pile}: {n} cards home", top).format(
+                pile=name, n=top
+            )
         if pile.is_cell:
             held = pos.cells[pile.index]
-            return f"{name}: {held.name.lower()}" if held is not None else f"{name}: empty"
+            if held is None:
+                return _("{pile}: empty").format(pile=name)
+            return _("{pile}: {card}").format(pile=name, card=card_name(held))
         cards = pos.columns[pile.index]
         if not cards:
-            return f"{name}: empty"
+            return _("{pile}: empty").format(pile=name)
         run = len(cards) - depth
-        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-        text = f"{name}, {count}: {cards[depth].name.lower()}"
+        # Translators: the focused column and the card the focus is on, "Column 1,
+        # 7 cards: seven of clubs"
+        text = ngettext("{pile}, {n} card: {card}", "{pile}, {n} cards: {card}", len(cards)).format(
+            pile=name, n=len(cards), card=card_name(cards[depth])
+        )
         if run > 1:
-            text += f" and the {run - 1} below it"
+            # Translators: after the focused card, the cards of the run under it
+            text = ngettext(
+                "{text} and the {n} below it", "{text} and the {n} below it", run - 1
+            ).format(text=text, n=run - 1)
         if self.selection is not None and self.selection[0] == pile:
-            text += ", selected"
+            text = _("{text}, selected").format(text=text)
         return text
 
     def key(self, event: QKeyEvent) -> bool:

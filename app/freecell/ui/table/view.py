@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
+from freecell.i18n import _
 from freecell.ui.table.input import InputController
 from freecell.ui.table.layout import CardSize
 from freecell.ui.table.scene import TableScene
@@ -54,15 +55,18 @@ class TableView(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(False)
-        self.setAccessibleName("Card table")
+        self.setAccessibleName(_("Card table"))
         self.setAccessibleDescription(
-            "Left and Right choose a pile, Up and Down the first card of a run, "
-            "Enter selects, drops or sends home, Escape clears."
+            _(
+                "Left and Right choose a pile, Up and Down the first card of a run, "
+                "Enter selects, drops or sends home, Escape clears."
+            )
         )
 
     def announce(self, text: str) -> None:
         """Tell screen readers what the keyboard focus is on now."""
-        self.setAccessibleName(f"Card table. {text}")
+        # Translators: the table's name with what the keyboard focus is on
+        self.setAccessibleName(_("Card table. {focus}").format(focus=text))
         if QAccessible.isActive():
             QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.NameChanged))
 
@@ -85,7 +89,7 @@ class TableView(QGraphicsView):
             self.setHorizontalScrollBarPolicy(policy)
             self.setVerticalScrollBarPolicy(policy)
             vp = self.viewport()
-            for _ in range(3):
+            for _pass in range(3):
                 size = (float(vp.width()), float(vp.height()))
                 self.table.configure(view_size=size, dpr=self.devicePixelRatioF())
                 if (float(vp.width()), float(vp.height())) == size:
