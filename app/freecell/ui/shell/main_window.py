@@ -69,7 +69,7 @@ from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
 from freecell.ui.shell.help_windows import open_rules, show_about
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
-from freecell.ui.shell.window_look import FIRST_SIZE, first_size
+from freecell.ui.shell.window_look import FIRST_SIZE, deal_titles, first_size
 from freecell.ui.table.glide import MOVE_MS
 from freecell.ui.table.input import InputController
 from freecell.ui.table.layout import CardSize
@@ -295,18 +295,9 @@ class MainWindow(QMainWindow):
         )
 
     def _update_title(self) -> None:
-        """The title (and so the taskbar) names the deal: "Deal 617 — FreeCell" (Qt
-        adds the application's name to a title that does not end with it), and a
-        screen reader hears "FreeCell — Deal 617"; another variant is named too."""
-        game = self.bus.game
-        if game.deal_number is None:
-            deal = _("Custom board")
-        else:
-            deal = _("Deal {number}").format(number=game.deal_number)
-        if game.variant.name != "FreeCell":
-            deal = f"{_(game.variant.name)}, {deal}"
-        self.setWindowTitle(f"{deal} \u2014 FreeCell")
-        self.setAccessibleName(f"FreeCell \u2014 {deal}")
+        title, spoken = deal_titles(self.bus.game)
+        self.setWindowTitle(title)
+        self.setAccessibleName(spoken)
 
     def _celebrate(self) -> None:
         """The cards leap off the foundations (not under reduce motion; a key or a

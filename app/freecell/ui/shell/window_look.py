@@ -1,9 +1,16 @@
-"""How the main window looks before anything is chosen: the size of a first
-start.  (Its style sheet follows the desktop's scheme: see ``colour_scheme``.)"""
+"""How the main window looks: the size of a first start and the title naming the
+deal.  (Its style sheet follows the desktop's scheme: see ``colour_scheme``.)"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSize
+
+from freecell.i18n import _
+
+if TYPE_CHECKING:
+    from freecell.engine import Game
 
 FIRST_SIZE = QSize(1100, 820)
 FIRST_SHARE = 0.85
@@ -16,3 +23,17 @@ def first_size(available: QSize) -> QSize:
     window, status bar included, must be on screen, so that nothing the player
     needs is under the edge."""
     return (available * FIRST_SHARE).expandedTo(FIRST_SIZE).boundedTo(available * 0.95)
+
+
+def deal_titles(game: Game) -> tuple[str, str]:
+    """The window's title and accessible name for ``game``.  The title (and so the
+    taskbar) names the deal: "Deal 617 — FreeCell" (Qt adds the application's name
+    to a title that does not end with it), and a screen reader hears "FreeCell —
+    Deal 617"; another variant is named too."""
+    if game.deal_number is None:
+        deal = _("Custom board")
+    else:
+        deal = _("Deal {number}").format(number=game.deal_number)
+    if game.variant.name != "FreeCell":
+        deal = f"{_(game.variant.name)}, {deal}"
+    return f"{deal} \u2014 FreeCell", f"FreeCell \u2014 {deal}"
