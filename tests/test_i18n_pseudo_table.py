@@ -22,6 +22,7 @@ from freecell.ui.accessibility import install_accessibility
 from freecell.ui.accessibility.interfaces import TableInterface
 from freecell.ui.features.insight import install_insight
 from freecell.ui.features.rating import rating_tip
+from freecell.ui.table.layout import CardSize
 from test_i18n_pseudo import action_texts, escaped, pseudo, untranslated, widget_texts
 from ui_helpers import RUNS, FakeService, load, make_window
 
@@ -132,6 +133,10 @@ def test_winnability_rating_and_par_speak_only_through_the_catalogue(
     texts.append(("no rating", rating_tip(None, None)))
     window.insight.undo.undo_to_winnable()  # none known yet: says so in the bar
     texts += widget_texts(window.hint_bar)
+    window.view.painted = True  # (the note is for a change the player made)
+    window._card_size_shown(CardSize.EXTRA_LARGE, CardSize.LARGE)  # too big for the window
+    assert window.hint_bar.text.startswith("[")
+    texts.append(("card size note", window.hint_bar.text))
     assert untranslated(texts) == []
     window.close()
 

@@ -453,11 +453,14 @@ class MainWindow(QMainWindow):
         """Say so when the cards asked for do not fit and smaller ones are shown
         (after a change the player made: a start-up shows the table silently)."""
         if shown is not asked and self.view.painted:
+            # Translators: {asked} and {shown} are card sizes as View > Card size names
+            # them ("Large", "Medium")
+            said = _(
+                "{asked} cards do not fit this window, so they are shown at \u201c{shown}\u201d; "
+                "a larger window shows them at \u201c{asked}\u201d."
+            )
             self.hint_bar.show_message(
-                f"{asked.label} cards do not fit this window, so they are shown "
-                f"{shown.label.lower()}; a larger window shows them {asked.label.lower()}.",
-                "info",
-                timeout_ms=8000,
+                said.format(asked=_(asked.label), shown=_(shown.label)), "info", timeout_ms=8000
             )
 
     def closeEvent(self, event: QCloseEvent) -> None:
