@@ -101,8 +101,9 @@ def test_a_hint_in_the_window_comes_from_the_chosen_plugin_backend(
     move = marker_move(game.position, game.variant)
     assert answer.verdict.suggested_move == move
     assert window.hint_bar.kind == "hint"
+    # it answers "unknown" at once: no search ran out of anything
     assert window.hint_bar.text == f"Try this: {describe_move(game, move)}. " + (
-        "(The search ran out of time, so this is only a suggestion.)"
+        "(The solver has no verdict for this position, so this is only a suggestion.)"
     )
 
 

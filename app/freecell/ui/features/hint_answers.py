@@ -8,10 +8,15 @@ from typing import TYPE_CHECKING
 from freecell.engine import CountHint, Game, Move, Refusal, check_move
 from freecell.i18n import _, pgettext
 from freecell.texts.moves import move_phrase
-from freecell.ui.features.hints import HintAnswer
+from freecell.ui.features.hints import HINT_SECONDS, HINT_STATES, HintAnswer
 
 if TYPE_CHECKING:
+    from freecell.solver.api import Unknown
     from freecell.ui.shell.main_window import MainWindow
+
+# A search that stopped this close to its hint budget ran out of it (a clock read
+# or a batch of states may land just short of the exact figure).
+_SPENT = 0.9
 
 
 def describe_move(game: Game, move: Move) -> str:
@@ -33,6 +38,38 @@ def with_note(note: str | None, message: str) -> str:
         return message
     # Translators: a note, then the message it comes before (two sentences)
     return _("{note} {message}").format(note=note, message=message)
+
+
+def unknown_hint(verdict: Unknown, move_words: str | None) -> str:
+    """The honest sentence for a search that gave no verdict: it ran out of time,
+    it tried as many positions as a hint may, or the solver simply has no answer
+    (a backend that answers "unknown" at once); ``move_words``: its suggestion."""
+    if verdict.seconds >= HINT_SECONDS * _SPENT:
+        if move_words is None:
+            return _("No verdict in time, and no move to suggest.")
+        # Translators: {move} is "move the seven of hearts from column 3 ..."
+        return _(
+            "Try this: {move}. (The search ran out of time before it could decide, "
+            "so this is only a suggestion.)"
+        ).format(move=move_words)
+    if verdict.states >= HINT_STATES * _SPENT:
+        if move_words is None:
+            return _(
+                "The search tried as many positions as a hint may without finding a "
+                "verdict, and has no move to suggest."
+            )
+        # Translators: {move} is "move the seven of hearts from column 3 ..."
+        return _(
+            "Try this: {move}. (The search tried as many positions as a hint may "
+            "before it could decide, so this is only a suggestion.)"
+        ).format(move=move_words)
+    if move_words is None:
+        return _("The solver has no verdict for this position and no move to suggest.")
+    # Translators: {move} is "move the seven of hearts from column 3 ..."
+    return _(
+        "Try this: {move}. (The solver has no verdict for this position, so this is "
+        "only a suggestion.)"
+    ).format(move=move_words)
 
 
 def resolved(game: Game, move: Move) -> Move:
@@ -115,13 +152,9 @@ def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
         )
     elif isinstance(verdict, Unknown):
         if verdict.suggested_move is None:
-            none = _("No verdict in time, and no move to suggest.")
-            bar.show_message(with_note(said, none), "hint", timeout_ms=6000)
+            bar.show_message(with_note(said, unknown_hint(verdict, None)), "hint", timeout_ms=6000)
             return
         move = verdict.suggested_move
         window.scene.set_hint(resolved(game, move))
-        # Translators: {move} is "move the seven of hearts from column 3 ..."
-        suggestion = _(
-            "Try this: {move}. (The search ran out of time, so this is only a suggestion.)"
-        ).format(move=describe_move(game, move))
+        suggestion = unknown_hint(verdict, describe_move(game, move))
         bar.show_message(with_note(said, suggestion), "hint")
