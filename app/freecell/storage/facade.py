@@ -45,6 +45,7 @@ from typing import Protocol
 
 from freecell.engine import Event, Game, GameWon, MoveApplied, Redone, Undone, builtin_variant
 from freecell.storage.background import BackgroundWriter
+from freecell.storage.notices import Notices
 from freecell.storage.paths import StoragePaths, default_paths
 from freecell.storage.savedgame import SavedGameStore, VariantResolver
 from freecell.storage.settings import SettingsStore
@@ -65,8 +66,10 @@ class Storage:
     """Settings, statistics and the game in progress, with one shared notice list.
 
     ``notices`` collects one-sentence messages for the player (a file that could not
-    be read and was moved aside, a file from a newer version); show them and call
-    :meth:`take_notices` to empty the list.
+    be read and was moved aside, a file from a newer version, a save the disk
+    refused), each sentence once a session; :meth:`take_notices` takes them, and
+    ``notices.listen`` hears of each new one as it happens (on the thread that
+    found it: a save on the background writer), so the window can show it at once.
     """
 
     def __init__(
@@ -75,7 +78,7 @@ class Storage:
         resolve: VariantResolver = builtin_variant,
     ) -> None:
         self.paths = paths if paths is not None else default_paths()
-        self.notices: list[str] = []
+        self.notices = Notices()
         self.settings = SettingsStore(self.paths.settings_file, self.notices)
         self.statistics = StatisticsStore(self.paths.statistics_file, self.notices)
         self.saved_game = SavedGameStore(self.paths.saved_game_file, self.notices, resolve)
@@ -85,9 +88,7 @@ class Storage:
 
     def take_notices(self) -> list[str]:
         """The messages collected so far; the list is emptied."""
-        taken = list(self.notices)
-        self.notices.clear()
-        return taken
+        return self.notices.take()
 
     # -- games ---------------------------------------------------------------------
     def record_game(self, game: Game, score: int | None = None) -> Statistics | None:
