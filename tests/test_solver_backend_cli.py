@@ -88,3 +88,25 @@ def test_rate_out_is_made_by_the_built_in_only(
     )
     assert code == 2 and out == "" and "--out writes the game's ratings table" in err
     assert not (tmp_path / "r.bin").exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_rate_goes_on_when_the_plugin_backend_crashes(
+    markers: FakeSite, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    """The backend kills the process it runs in: one line per deal, the built-in
+    rates it, every deal is rated and the command ends as usual."""
+    code, out, err = run(
+        capsys, "rate", "3-4", "--backend", "marker-crashes", "--json", "--jobs", jobs
+    )
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["deal"] for r in records] == [3, 4]
+    assert all(r["states"] != MARKER_STATES and r["rating"] != "Unrated" for r in records)
+    lines = err.splitlines()
+    assert len(lines) == 2 and "Traceback" not in err
+    for number, line in zip((3, 4), lines, strict=True):
+        assert line == (
+            f"freecell-cli: warning: deal {number}: The solver Crashing Solver stopped "
+            "working (its process ended); the built-in solver answered instead."
+        )

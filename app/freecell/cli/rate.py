@@ -15,10 +15,12 @@ import functools
 import json
 import multiprocessing
 import sys
+import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from freecell.analysis.difficulty import RATING_BUDGET, Rating, rate_deal, rate_position
 from freecell.cli.common import EXIT_OK, CliError
@@ -28,11 +30,15 @@ from freecell.i18n import N_, _
 from freecell.solver.api import Budget, CancelToken, Mode, Verdict
 from freecell.solver.backends import (
     BUILTIN_ID,
+    Answer,
     BackendLoader,
     Fallback,
     fallback_message,
     guarded_solve,
 )
+
+if TYPE_CHECKING:
+    from freecell.solver.service import SolverService
 
 CHECKPOINT_EVERY = 500
 CHUNK = 8
@@ -61,14 +67,19 @@ def parse_range(text: str) -> list[int]:
     return numbers
 
 
+Ask = Callable[[Position, Variant, Budget, CancelToken | None, Mode], Answer]
+
+
 class _Guarded:
     """A backend that rates with the player's chosen one and falls back to the
-    built-in search when it fails (keeping the last fallback to report)."""
+    built-in search when it fails (keeping the last fallback to report); ``ask``
+    runs one guarded search (here, or in a solver worker process)."""
 
-    def __init__(self, loader: BackendLoader) -> None:
+    def __init__(self, loader: BackendLoader, ask: Ask | None = None) -> None:
         self.loader = loader
         self.id, self.name = loader.backend_id, loader.backend_name
         self.fallback: Fallback | None = None
+        self._ask: Ask = ask or functools.partial(guarded_solve, loader)
 
     def available(self) -> bool:
         return True
@@ -81,7 +92,7 @@ class _Guarded:
         cancel: CancelToken | None = None,
         mode: Mode = Mode.FAST,
     ) -> Verdict:
-        answer = guarded_solve(self.loader, position, variant, budget, cancel, mode)
+        answer = self._ask(position, variant, budget, cancel, mode)
         self.fallback = answer.fallback
         return answer.verdict
 
@@ -89,13 +100,21 @@ class _Guarded:
 Rated = tuple[int, Rating, str | None]  # deal, rating, a fallback's sentence
 
 
-def _rate(number: int, loader: BackendLoader | None = None) -> Rated:
+def _rate(number: int, loader: BackendLoader | None = None, ask: Ask | None = None) -> Rated:
     if loader is None:
         return number, rate_deal(number, FREECELL), None
-    backend = _Guarded(loader)
+    backend = _Guarded(loader, ask)
     rating = rate_position(deal(number, FREECELL), FREECELL, backend=backend)
     why = fallback_message(backend.fallback) if backend.fallback is not None else None
     return number, rating, why
+
+
+def _runs_here(loader: BackendLoader | None) -> bool:
+    """Whether a backend is ours (the built-in search, fc-solve), run in the rating
+    process itself; a third party's runs in a solver worker process, as in the game."""
+    from freecell.plugins.model import Source
+
+    return loader is None or getattr(loader, "source", Source.BUILTIN) is Source.BUILTIN
 
 
 def rate_many(
@@ -104,6 +123,10 @@ def rate_many(
     """Rate ``numbers`` (in order) with ``jobs`` worker processes (spawned: safe
     whatever the parent has loaded); ``loader`` names a backend other than the
     built-in search (each process loads it from its plugin)."""
+    if not _runs_here(loader):
+        assert loader is not None
+        yield from _rate_in_workers(numbers, jobs, loader)
+        return
     work = functools.partial(_rate, loader=loader)
     if jobs <= 1:
         for number in numbers:
@@ -112,6 +135,43 @@ def rate_many(
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         yield from pool.map(work, numbers, chunksize=CHUNK)
+
+
+def _rate_in_workers(numbers: list[int], jobs: int, loader: BackendLoader) -> Iterator[Rated]:
+    """A third party's backend rates in solver worker processes, one per job, each
+    waited on by a thread here: a backend that kills its process, hangs past the
+    budget or raises is one warning, the built-in search rates that deal, and the
+    batch goes on (in the rating process itself a crash ended the CLI)."""
+    from freecell.solver.service import SolverService
+
+    mine = threading.local()
+    services: list[SolverService] = []
+    lock = threading.Lock()
+
+    def service() -> SolverService:
+        made: SolverService | None = getattr(mine, "service", None)
+        if made is None:
+            made = mine.service = SolverService()
+            with lock:
+                services.append(made)
+        return made
+
+    def ask(
+        position: Position, variant: Variant, budget: Budget, _c: CancelToken | None, mode: Mode
+    ) -> Answer:
+        return service().answer(position, variant, budget, mode, loader)
+
+    work = functools.partial(_rate, loader=loader, ask=ask)
+    try:
+        if jobs <= 1:
+            for number in numbers:
+                yield work(number)
+        else:
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                yield from pool.map(work, numbers)
+    finally:
+        for made in services:
+            made.close()
 
 
 def _backend(backend_id: str, out: Path | None) -> BackendLoader | None:
