@@ -17,7 +17,7 @@ from freecell.cli.common import EXIT_OK, CliError
 from freecell.i18n import N_, _
 from freecell.plugins.manager import PluginManager, create_manager
 from freecell.plugins.model import PluginInfo
-from freecell.plugins.solvers import PluginBackend, backend_available, backend_loader
+from freecell.plugins.solvers import PluginBackend, backend_loader
 
 
 def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:
@@ -27,7 +27,7 @@ def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:
     backends = manager.solver_backends()
     for backend in backends:
         if backend.id == backend_id:
-            if not backend_available(backend):
+            if not manager.backend_available(backend):
                 raise CliError(
                     _("solver backend {id!r} is not available here").format(id=backend_id)
                 )

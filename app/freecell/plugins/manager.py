@@ -55,6 +55,7 @@ from freecell.plugins.offerings import (
     COLLECTED,
     Offerings,
     Staged,
+    ask_available,
     check_answer,
     choose,
     choose_backend,
@@ -88,6 +89,7 @@ class PluginManager:
         self._errors: dict[str, str] = {}
         self._loaded: dict[str, object] = {}  # name -> plugin object, in load order
         self._offerings = Offerings()
+        self._ready: dict[str, bool] = {}  # solver backend id -> available(), this collection
         self._notices = NoticeBoard()
         self._listeners: list[Callable[[], None]] = []
         for candidate in candidates:
@@ -246,6 +248,7 @@ class PluginManager:
                 continue
             offerings.add(staged)
         self._offerings = offerings
+        self._ready = {}
 
     def _collect_one(self, name: str, offerings: Offerings) -> dict[str, Staged]:
         staged: dict[str, Staged] = {}
@@ -413,10 +416,22 @@ class PluginManager:
         """Every solver backend provided, available here or not."""
         return [backend for backend, _ in self._offerings.solvers.values()]
 
+    def backend_available(self, backend: SolverBackend) -> bool:
+        """Whether a provided backend can run here: asked once for what the plugins
+        provide now, not at every search (see :func:`.offerings.ask_available`)."""
+        if backend.id not in self._ready:
+            plugin = self.provider(Kind.SOLVER, backend.id) or "solver"
+            answer = ask_available(backend, self.limits[1], plugin)
+            if isinstance(answer, Overran):
+                self._turn_off(plugin, f"{answer} in available() of solver backend {backend.id!r}")
+                return False
+            self._ready[backend.id] = answer
+        return self._ready[backend.id]
+
     def choose_solver_backend(self, backend_id: str) -> Choice[SolverBackend | None]:
         """The backend to use for an id: that one if provided and available here, else
         the first available one (the built-in first), else None (no hints)."""
-        return choose_backend(self.solver_backends(), backend_id)
+        return choose_backend(self.solver_backends, self.backend_available, backend_id)
 
     # -- who provides what -----------------------------------------------------------
     def provider(self, kind: Kind, item_id: str) -> str | None:

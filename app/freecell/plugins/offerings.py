@@ -11,11 +11,12 @@ player, when a remembered id is not offered (its plugin is off or gone).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from freecell.engine import FREECELL, Variant
+from freecell.plugins.deadline import Overran, call_with_limit
 from freecell.plugins.model import Choice, Kind, PluginError, Provided
 from freecell.scoring import NO_SCORING, ScoringScheme
 from freecell.solver.api import SolverBackend
@@ -151,16 +152,31 @@ def choose(values: list[T], wanted: str, default: T, what: str) -> Choice[T]:
     )
 
 
-def choose_backend(backends: list[SolverBackend], backend_id: str) -> Choice[SolverBackend | None]:
-    """The backend with this id if it is available here, else the first available
-    one (the built-in first), else None (no hints)."""
-    available: list[SolverBackend] = []
-    for backend in backends:
-        try:
-            if backend.available():
-                available.append(backend)
-        except Exception:
-            log.exception("solver backend %r failed in available()", backend)
+def ask_available(backend: SolverBackend, limit: float, plugin: str) -> bool | Overran:
+    """``backend.available()`` within ``limit`` s -- the window asks on its GUI
+    thread -- (False when it raises: it cannot run), or the :class:`Overran` of one
+    that hangs: the manager turns its plugin off, and the built-in answers."""
+    try:
+        return bool(call_with_limit(backend.available, limit, plugin))
+    except Overran as error:
+        return error
+    except (Exception, SystemExit):
+        log.exception("solver backend %r failed in available()", backend)
+        return False
+
+
+def choose_backend(
+    offered: Callable[[], list[SolverBackend]],
+    ready: Callable[[SolverBackend], bool],
+    backend_id: str,
+) -> Choice[SolverBackend | None]:
+    """Of the backends ``offered`` that are ``ready`` to run here: the one with this
+    id, else the first (the built-in first), else None (no hints)."""
+    while True:
+        listed = offered()
+        available = [backend for backend in listed if ready(backend)]
+        if offered() == listed:
+            break  # (else a plugin was turned off on the way: ask what is left)
     for backend in available:
         if backend.id == backend_id:
             return Choice(backend)

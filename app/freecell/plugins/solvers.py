@@ -72,14 +72,6 @@ class BackendOption:
         return self.name if self.available else unavailable_label(self.name)
 
 
-def backend_available(backend: SolverBackend) -> bool:
-    """``backend.available()``; False when it raises."""
-    try:
-        return bool(backend.available())
-    except Exception:  # a broken available() means it cannot run
-        return False
-
-
 def backend_options(manager: PluginManager) -> list[BackendOption]:
     """Every backend the enabled plugins provide, available here or not, in plugin
     order (the built-in solver first)."""
@@ -88,7 +80,7 @@ def backend_options(manager: PluginManager) -> list[BackendOption]:
             backend.id,
             backend.name,
             manager.provider(Kind.SOLVER, backend.id) or "",
-            backend_available(backend),
+            manager.backend_available(backend),
         )
         for backend in manager.solver_backends()
     ]
@@ -117,7 +109,6 @@ __all__ = [
     "DEFAULT_SOLVER_ID",
     "BackendOption",
     "PluginBackend",
-    "backend_available",
     "backend_loader",
     "backend_options",
     "choose_backend",
