@@ -46,12 +46,20 @@ class Glide:
             if 0.0 < t < 1.0 and item.zValue() < Z_LIFTED:
                 item.setZValue(Z_LIFTED + item.zValue())
 
+    @property
+    def running(self) -> bool:
+        """Whether the cards are still on their way (its animation is gone once done)."""
+        return not self._done and self.anim.state() == self.anim.State.Running
+
     def finish(self) -> None:
         """Jump every card to its place (also used when a new change interrupts)."""
         if self._done:
             return
         self._done = True
         self.anim.stop()
+        # the animation is its parent's (the scene's) child: without this every
+        # move's stayed with it for the rest of the session (see docs/soak.md)
+        self.anim.deleteLater()
         for item, _start, end, _delay in self.legs:
             item.setPos(end)
             item.setZValue(item.data(0))

@@ -279,7 +279,7 @@ class TableScene(QGraphicsScene):
     @property
     def animating(self) -> bool:
         glide = self._glide
-        return glide is not None and glide.anim.state() == glide.anim.State.Running
+        return glide is not None and glide.running
 
     def finish_animations(self) -> None:
         if self._glide is not None:
