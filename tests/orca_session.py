@@ -43,11 +43,18 @@ INSIDE = "--inside-session"
 LEFT_FOR_KEYS = 3  # solution moves played by keys; the rest are loaded as a saved game
 TOOLS = ("orca", "xvfb-run", "dbus-run-session", "xdotool", "speech-dispatcher")
 # Orca's script run as it is, its debug file (argv[1]) opened line-buffered
+# Orca 43's launcher quits when any other process of the same user is named "orca"
+# (`pgrep -u UID -x orca`, zombies included): another session's Orca -- the suite of
+# a second checkout, another engineer's, the one of an attempt that failed -- and
+# then none of them registers.  Each of these sessions has its own X server, buses
+# and speech-dispatcher, so the launcher is run with that check answering "none".
 LAUNCH_ORCA = (
     "import builtins, sys; script, log = sys.argv[1:3]; sys.argv = [script] + sys.argv[3:]; "
     "real = builtins.open; builtins.open = lambda f, m='r', *a, **k: real(f, m, 1) "
     "if f == log and 'w' in m else real(f, m, *a, **k); "
-    "exec(compile(real(script).read(), script, 'exec'))"
+    "orca = {'__name__': 'orca_launcher', '__file__': script}; "
+    "exec(compile(real(script).read(), script, 'exec'), orca); "
+    "orca['otherOrcas'] = lambda: []; sys.exit(orca['main']())"
 )
 SPOKEN = re.compile(r"SPEECH OUTPUT: '(.*)'\s*\{")  # then the voice: {'established': ...}
 ORCA_ABSENT = "Orca did not register with AT-SPI"
@@ -150,12 +157,13 @@ def _speech_dispatcher_config(home: Path) -> None:
     )
 
 
-def _orca_listening(timeout: float) -> bool:
-    """Wait until Orca has registered its event listeners with AT-SPI."""
+def _orca_listening(orca: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait until Orca has registered its event listeners with AT-SPI (False at once
+    when it has quit)."""
     from freecell.ui.accessibility.atspi_listeners import read_listeners
 
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and orca.poll() is None:
         found = read_listeners()
         if found is not None and found.readers:
             return True
@@ -185,7 +193,7 @@ def inside(python: str, work: Path) -> int:
     )
     game = None
     try:
-        if not _orca_listening(90):
+        if not _orca_listening(orca, 90):
             print(ORCA_ABSENT, file=sys.stderr)
             return 1
         game_env = dict(env, FREECELL_HOME=str(work / "freecell"))
@@ -263,8 +271,9 @@ def run(python: str, work: Path) -> list[str]:
     command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--"]
     env = dict(os.environ)
     env.pop("QT_QPA_PLATFORM", None)
-    # On a loaded machine Orca 43 sometimes never registers with AT-SPI; that says
-    # nothing about the game, so such a session is started afresh, once.
+    # Orca 43 that never registers with AT-SPI (seen on a loaded machine; most of
+    # those were another session's Orca, see LAUNCH_ORCA) says nothing about the
+    # game, so such a session is started afresh, once.
     command += [python, str(HERE), INSIDE, "--python", python, "--work", str(work)]
     for _attempt in range(2):
         done = subprocess.run(command, env=env, timeout=300, capture_output=True, text=True)

@@ -1,7 +1,8 @@
 """The real screen reader: Orca, listening on AT-SPI under Xvfb, speaks every
-message of a short keyboard game (``orca_session.py`` plays it and returns what
-Orca's debug log says it spoke).  Skipped only where Orca or the tools to run it
-are not installed; CI installs them (.ci/run), so CI runs it."""
+message of a short keyboard game, each as often as the game said it
+(``orca_session.py`` plays it and returns what Orca's debug log says it spoke).
+Skipped only where Orca or the tools to run it are not installed; CI installs them
+(.ci/run), so CI runs it."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ EXPECTED = {
     "U, undo": "Undone: the jack of diamonds from column 1 home.",
     "the win, with its figures": "You won! All 52 cards are home, in 127 moves",
 }
+# how many times the script has the game say each of them: once, but for the jack's
+# move and the queen's pick-up, which are played again on the way to the win
+TIMES = {step: 1 for step in EXPECTED} | {"a card picked up": 2, "a legal move": 2}
 
 
 @pytest.mark.skipif(REASON is not None, reason=f"the Orca test {REASON}")
@@ -33,6 +37,11 @@ def test_orca_speaks_every_message_of_a_keyboard_game(tmp_path: Path) -> None:
     heard = "\n".join(spoken)
     missing = {step: words for step, words in EXPECTED.items() if words not in heard}
     assert not missing, f"Orca did not speak: {missing}\nit said:\n{heard}"
+    # and each as often as the game said it: not again with a focus Orca presents
+    # late, when the message would be that object's description (Orca 43 reads it)
+    spoken_times = {step: heard.count(words) for step, words in EXPECTED.items()}
+    wrong = {step: n for step, n in spoken_times.items() if n != TIMES[step]}
+    assert not wrong, f"Orca said these not as often as the game: {wrong}\nit said:\n{heard}"
     # the focus is spoken too: the card the keyboard is on, by its own name
     assert any(line.startswith("Jack of diamonds, column 1, top card") for line in spoken)
     # the win is told with the results panel's first button, not cut off by it

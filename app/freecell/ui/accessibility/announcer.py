@@ -8,11 +8,13 @@ technology, spoken once by whichever screen reader is running:
   ``object:announcement``; UI Automation and macOS notifications elsewhere).
   Orca 45.2 and later speak these; Orca 43 and 44 have no handler for them.
 - **description** -- for screen readers that do not listen for announcements
-  (``atspi_listeners.py`` asks the AT-SPI registry): the focused object's
-  accessible description becomes the message for a moment, and Orca 43 speaks a
-  description change on the object it has the focus on (its name changes on list
-  items and labels it ignores).  When the focus moves on, the object gets its own
-  description back, after the new focus was told, so that is not spoken.
+  (``atspi_listeners.py`` asks the AT-SPI registry): a description change on the
+  focused object carries the message, and Orca 43 speaks the words the change
+  carries on the object it has the focus on (its name changes on list items and
+  labels it ignores).  A second change blanks the description at once (an empty
+  change is not spoken), so a reader that presents the focus late -- it reads the
+  description as it does -- never finds the message there to say twice.  A card
+  has its own description back at once; a widget after the focus has moved on.
 
 Messages are delivered when the event loop is next idle, after the focus event of
 the same step, because a focus change interrupts speech: "Moved the six of spades
@@ -198,20 +200,27 @@ class LiveStatus(QObject):
             self._restore(carrier)
         held = target.object()
         widget = held if isinstance(held, QWidget) else None
+        # Orca 43 speaks the words the change event carries; the description is
+        # blank again at once, told by a second change that carries nothing (so it
+        # is not spoken), because a reader that presents the focus late reads the
+        # description then, and would say the words with the focus and again
         if self.carry(target, words):
-            self._carrier = (target, None, "")
-            self.delivered.append(Delivery(DESCRIPTION, words, target.text(_NAME)))
             self._description_changed(target)
+            self.carry(target, "")
+            self._description_changed(target)
+            self.carry(target, None)  # its own again for whoever asks; no event
+            self._carrier = None
+            self.delivered.append(Delivery(DESCRIPTION, words, target.text(_NAME)))
             return True
         if widget is None:
             return True  # an object we cannot give words to: nothing to do
         original = carrier[2] if carrier is not None and same else widget.accessibleDescription()
-        self._carrier = (target, widget, original)
+        self._carrier = (target, widget, original)  # its own back once the focus moves on
         self.delivered.append(Delivery(DESCRIPTION, words, target.text(_NAME)))
-        if widget.accessibleDescription() != words:
-            widget.setAccessibleDescription(words)  # Qt sends DescriptionChanged
-        else:  # the same words again still need an event (Orca 43 keeps no old one)
-            self._description_changed(target)
+        if widget.accessibleDescription() == words:
+            widget.setAccessibleDescription("")  # (Qt tells no change to the same words)
+        widget.setAccessibleDescription(words)  # Qt sends DescriptionChanged
+        widget.setAccessibleDescription("")
         return True
 
     @staticmethod

@@ -137,7 +137,7 @@ class TableAccessibility:
 
     def carry(self, iface: QAccessibleInterface, message: str | None) -> bool:
         """Have a card or pile of ours carry ``message`` as its description (None:
-        its own again); False for any other object."""
+        its own again, "" none at all); False for any other object."""
         if not isinstance(iface, _Item):
             return False
         self.carried = None if message is None else (iface, message)
@@ -277,10 +277,11 @@ class _Item(QAccessibleInterface):
     def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
         return None
 
-    def carried_message(self) -> str:
-        """The announcer's message while this object carries it (see announcer.py)."""
+    def carried_message(self) -> str | None:
+        """What the announcer has this object carry as its description for a moment
+        (a message, or "" just after one; see announcer.py); None: its own."""
         carried = self.model.carried
-        return carried[1] if carried is not None and carried[0] is self else ""
+        return carried[1] if carried is not None and carried[0] is self else None
 
     def _visible(self, r: QRect) -> bool:
         vp = self.model.view.viewport()
@@ -334,7 +335,8 @@ class PileInterface(_Item):
                 name += text.selection_note(model.position, *selection)
             return name
         if t == QAccessible.Text.Description:
-            return self.carried_message() or _pile_help(self.pile, model.variant)
+            carried = self.carried_message()
+            return carried if carried is not None else _pile_help(self.pile, model.variant)
         return ""
 
     def rect(self) -> QRect:
@@ -404,9 +406,10 @@ class CardInterface(_Item):
         if t == QAccessible.Text.Name:
             return text.card_name(model.position, model.variant, pile, depth)
         if t == QAccessible.Text.Description:
-            return self.carried_message() or text.card_description(
-                model.position, model.variant, pile, depth
-            )
+            carried = self.carried_message()
+            if carried is not None:
+                return carried
+            return text.card_description(model.position, model.variant, pile, depth)
         return ""
 
     def rect(self) -> QRect:
