@@ -69,7 +69,7 @@ from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
 from freecell.ui.shell.help_windows import open_rules, show_about
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
-from freecell.ui.shell.storage_notices import StorageNotices
+from freecell.ui.shell.storage_notices import follow_storage_notices
 from freecell.ui.shell.window_look import FIRST_SIZE, deal_titles, first_size
 from freecell.ui.table.glide import MOVE_MS
 from freecell.ui.table.input import InputController
@@ -191,12 +191,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.bus.subscribe(self._on_event)
         self.session.subscribe(self._on_app_event)
-        # a save the disk refuses is told now, in the message bar, not at the next start
-        self.storage_notices = (
-            StorageNotices(self.session.storage, self.hint_bar, self)
-            if self.session.storage is not None
-            else None
-        )
+        self.storage_notices = follow_storage_notices(self)  # told now, not at next start
         self.view.setFocus()
 
     @property

@@ -9,10 +9,15 @@ connection), and the bar shows what storage has for the player, each sentence on
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 
 from freecell.storage import Storage
 from freecell.ui.panels.hint_bar import HintBar
+
+if TYPE_CHECKING:
+    from freecell.ui.shell.main_window import MainWindow
 
 SHOWN_MS = 12000
 
@@ -41,3 +46,10 @@ class StorageNotices(QObject):
         taken = self._storage.take_notices()
         if taken:
             self._bar.show_message(" ".join(taken), "info", timeout_ms=SHOWN_MS)
+
+
+def follow_storage_notices(window: MainWindow) -> StorageNotices | None:
+    """Show the storage's new sentences in ``window``'s message bar (None: the
+    window's session keeps nothing on disk)."""
+    storage = window.session.storage
+    return None if storage is None else StorageNotices(storage, window.hint_bar, window)
