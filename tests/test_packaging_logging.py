@@ -199,8 +199,11 @@ def test_the_first_paint_is_noted_once(monkeypatch: pytest.MonkeyPatch) -> None:
     launch.note_table_drawn()
     first = launch.table_drawn_after()
     assert first is not None and first > 0.0
+    cpu = launch.table_drawn_cpu()
+    assert cpu is not None and cpu > 0.0
     launch.note_table_drawn()  # a later paint changes nothing
     assert launch.table_drawn_after() == first
+    assert launch.table_drawn_cpu() == cpu
     resident = launch.resident_mb()
     assert resident is None or 1.0 < resident < 10_000
 

@@ -67,7 +67,12 @@ def process_age() -> float:
         return time.monotonic() - _IMPORT_TIME
 
 
-_table_drawn: list[float] = []
+def cpu_seconds() -> float:
+    """CPU time (user + system, every thread) this process has used so far."""
+    return time.process_time()
+
+
+_table_drawn: list[tuple[float, float]] = []  # (process age, CPU seconds)
 
 
 def note_table_drawn() -> None:
@@ -75,13 +80,21 @@ def note_table_drawn() -> None:
     to the log and into the smoke line."""
     if _table_drawn:
         return
-    _table_drawn.append(process_age())
-    log.info("table drawn %.0f ms after the process started", _table_drawn[0] * 1000)
+    _table_drawn.append((process_age(), cpu_seconds()))
+    age, cpu = _table_drawn[0]
+    log.info(
+        "table drawn %.0f ms after the process started (%.0f ms of CPU)", age * 1000, cpu * 1000
+    )
 
 
 def table_drawn_after() -> float | None:
     """Seconds from the process start to the table's first paint, once painted."""
-    return _table_drawn[0] if _table_drawn else None
+    return _table_drawn[0][0] if _table_drawn else None
+
+
+def table_drawn_cpu() -> float | None:
+    """CPU seconds the process had used when the table was first painted."""
+    return _table_drawn[0][1] if _table_drawn else None
 
 
 def resident_mb() -> float | None:
@@ -138,7 +151,12 @@ def arm_smoke_quit(ms: int, *, wait_seconds: float = APP_WAIT_SECONDS) -> thread
                 from freecell.ui.shell.smoke import schedule_smoke_quit
 
                 schedule_smoke_quit(
-                    app, ms, process_age, drawn=table_drawn_after, memory=resident_mb
+                    app,
+                    ms,
+                    process_age,
+                    drawn=table_drawn_after,
+                    cpu=table_drawn_cpu,
+                    memory=resident_mb,
                 )
                 return
             time.sleep(0.01)

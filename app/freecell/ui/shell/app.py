@@ -26,14 +26,26 @@ log = logging.getLogger(__name__)
 FINISH_START_UP_LATEST_MS = 1000
 
 
-def close_on_signals(window: MainWindow) -> QSocketNotifier:
+def close_on_signals(window: MainWindow) -> None:
     """SIGTERM (a session ending, ``kill``), SIGINT (Ctrl+C in the terminal) and
     SIGHUP close the window as the player would: the game in progress and the
     window's place are saved, and the solver's worker process stops.  (They used to
     end the process on the spot, leaving the worker's semaphores to the resource
-    tracker.)  Python runs a handler only between its own bytecodes, and Qt's loop
-    runs none while idle, so the signal also writes a byte to a socket Qt watches:
-    reading it is Python code, and the handler runs then."""
+    tracker.)  See :func:`wake_on_signals` for when the handler runs."""
+    import signal
+
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, lambda *_: QTimer.singleShot(0, window.close))
+
+
+def wake_on_signals(window: MainWindow) -> QSocketNotifier:
+    """Python runs a signal handler only between its own bytecodes, and Qt's loop
+    runs none while idle, so a signal also writes a byte to a socket Qt watches:
+    reading it is Python code, and the handler runs then.  (Made after the first
+    paint, since sockets cost start-up time; until then start-up's own code and the
+    collector's timer run Python often.)"""
     import signal
     import socket
 
@@ -49,10 +61,6 @@ def close_on_signals(window: MainWindow) -> QSocketNotifier:
 
     notifier.activated.connect(drain)
     window.wake_sockets = (wake, wake_write)  # (kept open)
-    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            signal.signal(number, lambda *_: QTimer.singleShot(0, window.close))
     return notifier
 
 
@@ -105,10 +113,13 @@ def run(
         session.attach_plugins()  # before the first paint: it shows what they offer
 
     finished: list[bool] = []
+    signals: list[QSocketNotifier] = []
 
     def finish_start_up() -> None:
         """The rest of start-up, once the table is on screen (or a moment later if it
         never gets painted, e.g. started minimised); in the order it always had."""
+        if not signals:
+            signals.append(wake_on_signals(window))
         if finished or not window.isVisible():
             return
         finished.append(True)
@@ -127,6 +138,7 @@ def run(
     window.view.on_first_paint = table_drawn
     QTimer.singleShot(FINISH_START_UP_LATEST_MS, finish_start_up)
     window.show()
+    close_on_signals(window)
     QTimer.singleShot(1500, session.warm_up)  # the solver's worker, once the table is up
     notices = session.notices
     if session.restored:
@@ -138,7 +150,6 @@ def run(
         )
     elif notices:
         window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)
-    close_on_signals(window)
     code = app.exec()
     save_on_exit(session, window)
     return code

@@ -24,6 +24,9 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 # Often enough that cyclic garbage never piles up (a gen-0 pass costs microseconds),
 # rarely enough to cost nothing when idle.
 INTERVAL_MS = 200
+# Found again by name: findChild by a Python type is slow the first time
+# (docs/architecture.md, Start-up).
+OBJECT_NAME = "freecell-gui-thread-collector"
 
 
 class GuiThreadCollector(QObject):
@@ -31,6 +34,7 @@ class GuiThreadCollector(QObject):
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
+        self.setObjectName(OBJECT_NAME)
         threshold = gc.get_threshold()
         self.thresholds = (max(threshold[0], 1), max(threshold[1], 1), max(threshold[2], 1))
         gc.disable()
@@ -60,7 +64,7 @@ class GuiThreadCollector(QObject):
 def collect_on_gui_thread(app: QCoreApplication) -> GuiThreadCollector:
     """Switch the automatic collector off and collect from ``app``'s thread (once
     per application; a second call returns the first collector)."""
-    found = app.findChild(GuiThreadCollector)
+    found = app.findChild(QObject, OBJECT_NAME)
     if isinstance(found, GuiThreadCollector):
         return found
     return GuiThreadCollector(app)

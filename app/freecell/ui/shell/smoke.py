@@ -28,12 +28,13 @@ def schedule_smoke_quit(
     quit_app: Callable[[], None] | None = None,
     *,
     drawn: Callable[[], float | None] | None = None,
+    cpu: Callable[[], float | None] | None = None,
     memory: Callable[[], float | None] | None = None,
 ) -> None:
     """Once the event loop runs, note the start-up time; ``ms`` later, print the
-    smoke line (start-up seconds, when the table was drawn, resident memory, visible
-    windows) and quit.  ``drawn`` and ``memory`` report None when unknown (then the
-    line leaves them out).  Any thread may call."""
+    smoke line (start-up seconds, when the table was drawn and the CPU time used by
+    then, resident memory, visible windows) and quit.  ``drawn``, ``cpu`` and
+    ``memory`` report None when unknown (then the line leaves them out).  Any thread may call."""
     assert isinstance(app, QCoreApplication)
 
     def started() -> None:
@@ -47,11 +48,13 @@ def schedule_smoke_quit(
             else []
         )
         painted = drawn() if drawn is not None else None
+        used = cpu() if cpu is not None else None
         resident = memory() if memory is not None else None
         line = (
             f"{SMOKE_LINE_PREFIX} event loop running {seconds:.2f} s after the process "
             "started; "
             + (f"table drawn {painted:.3f} s after; " if painted is not None else "")
+            + (f"{used:.3f} s CPU by then; " if used is not None else "")
             + (f"{resident:.1f} MB resident; " if resident is not None else "")
             + f"visible windows: {windows}; quitting"
         )
