@@ -192,3 +192,93 @@ def test_a_slow_plugin_never_keeps_the_built_in_game_from_the_screen(tmp_path: P
     painted, later = run_game_child(SLOW_START_CHILD)
     assert painted == "painted False"  # the table was on screen before the plugin ran
     assert "'slow'" in later and "its import took longer than" in later
+
+
+SLOW_IMPORT_CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+def main_window():
+    return next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+def told(window):
+    manager = window.session.plugins.current
+    names = [p.name for p in manager.plugins()]
+    return "known" if "slow" in names else "not yet"
+def watch():
+    window = main_window()
+    previous = window.view.on_first_paint
+    def painted():
+        previous()
+        # the window's own timers run while the plugin's import is still going on
+        QTimer.singleShot(200, lambda: print("tick", told(window), flush=True))
+    window.view.on_first_paint = painted
+QTimer.singleShot(0, watch)
+def act():
+    window = main_window()
+    if window.insight is None:
+        QTimer.singleShot(50, act)
+        return
+    print(told(window), window.hint_bar.text, flush=True)
+    window.close()
+QTimer.singleShot(0, act)
+from freecell.ui.shell.app import run
+sys.exit(run(deal_number=5))
+"""
+
+
+def test_a_slow_plugin_import_after_the_first_paint_never_freezes_the_window(
+    tmp_path: Path,
+) -> None:
+    """The plugins beyond the first frame's are found and imported in a worker
+    thread: while a plugin's import runs into its limit, the window's event loop
+    goes on; then the plugin is turned off with the usual notice."""
+    from game_child import run_game_child
+
+    paths = default_paths()
+    paths.user_plugins_dir.mkdir(parents=True)
+    write_plugin(paths.user_plugins_dir, "slow", "import time\ntime.sleep(60)\n")
+    SettingsStore(paths.settings_file).save(Settings(enabled_plugins={"slow": True}))
+    tick, later = run_game_child(SLOW_IMPORT_CHILD)
+    assert tick == "tick not yet"  # the loop ran before the import was given up on
+    assert later.startswith("known ")
+    assert "'slow'" in later and "its import took longer than" in later
+
+
+THEME_PLUGIN = """
+import dataclasses
+from freecell import hookimpl
+from freecell.themes import CLASSIC
+
+@hookimpl
+def freecell_card_themes():
+    return [dataclasses.replace(CLASSIC, id="mine", name="Mine")]
+"""
+
+
+def test_the_two_step_manager_ends_as_the_one_a_full_start_makes() -> None:
+    """The first frame's manager (the built-ins it shows, found by module name) plus
+    the rest found later is the manager one discovery at the start makes: the same
+    plugins in the same order, offering the same things."""
+    from freecell.plugins.loading import complete, first_frame_manager
+    from freecell.plugins.store import MemoryStore
+
+    paths = default_paths()
+    paths.user_plugins_dir.mkdir(parents=True)
+    write_plugin(paths.user_plugins_dir, "mine", THEME_PLUGIN)
+    enabled = {"mine": True, "scoring": False}
+    first = first_frame_manager(MemoryStore(enabled))
+    assert [p.name for p in first.plugins()] == ["scoring", "themes", "variants"]
+    assert first.solver_backends() == []
+    heard: list[bool] = []
+    first.subscribe(lambda: heard.append(True))
+    complete(first)
+    whole = create_manager(enabled)
+    assert heard == [True]
+    assert [(p.name, p.source, p.loaded, p.location) for p in first.plugins()] == [
+        (p.name, p.source, p.loaded, p.location) for p in whole.plugins()
+    ]
+    assert [t.id for t in first.card_themes()] == [t.id for t in whole.card_themes()]
+    assert first.variants() == whole.variants()
+    assert [s.id for s in first.scoring_schemes()] == [s.id for s in whole.scoring_schemes()]
+    assert [b.id for b in first.solver_backends()] == [b.id for b in whole.solver_backends()]

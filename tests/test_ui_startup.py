@@ -1,7 +1,7 @@
-"""Start-up builds the first frame from the built-in values when that is all the
-settings need, and makes the plugin manager after the first paint; when the
-settings need a plugin's theme (or anything beyond the built-ins), the manager is
-made first and the first frame already shows it."""
+"""Start-up builds the first frame from a plugin manager holding the built-in
+plugins it shows, when that is all the settings need, and finds the rest after the
+first paint; when the settings need a plugin's theme (or anything beyond the
+built-ins), every plugin is found first and the first frame already shows it."""
 
 from __future__ import annotations
 
@@ -77,7 +77,9 @@ CHILD = (
     PROLOGUE
     + """
 def painted(window, previous):
-    print(window.renderer.theme.id, "freecell.plugins.manager" in sys.modules, flush=True)
+    manager = window.session.plugins.current
+    names = ",".join(p.name for p in manager.plugins()) if manager is not None else "-"
+    print(window.renderer.theme.id, names, flush=True)
     previous()
 at_first_paint(painted)
 def act():
@@ -111,10 +113,11 @@ def _start() -> list[list[str]]:
     return [line.split(maxsplit=2) for line in run_game_child(CHILD)]
 
 
-def test_built_in_settings_paint_first_and_make_the_manager_after() -> None:
+def test_built_in_settings_paint_first_and_find_the_rest_after() -> None:
     (first, later) = _start()
-    assert first == ["classic", "False"]  # no plugin machinery before the first paint
-    assert later == ["classic", BUILTIN_THEMES[-1].id, "-"]  # the manager came after
+    # the first frame comes from the manager, with the built-ins it shows
+    assert first == ["classic", "scoring,themes,variants"]
+    assert later == ["classic", BUILTIN_THEMES[-1].id, "-"]  # the rest came after
 
 
 def test_a_plugin_theme_in_the_settings_is_there_at_the_first_paint() -> None:
@@ -125,7 +128,8 @@ def test_a_plugin_theme_in_the_settings_is_there_at_the_first_paint() -> None:
     paths.user_plugins_dir.mkdir(parents=True, exist_ok=True)
     (paths.user_plugins_dir / "mine.py").write_text(PLUGIN, encoding="utf-8")
     (first, later) = _start()
-    assert first == ["mine", "True"]  # made first: the first frame has the plugin's theme
+    # every plugin found first: the first frame has the plugin's theme
+    assert first == ["mine", "scoring,solvers,themes,variants,mine"]
     assert later == ["mine", "mine", "-"]
 
 

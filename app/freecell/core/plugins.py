@@ -1,13 +1,14 @@
-"""The plugin manager as the session holds it: made when first needed.
+"""The plugin manager as the session holds it, made in two steps.
 
-Making the manager is a large part of a start (importlib.metadata, pluggy, every
-enabled plugin imported and asked; docs/architecture.md has the figure).  When the
-settings need nothing beyond the built-in plugins (:func:`builtins_suffice`), the
-first frame is built from the values those plugins offer -- the defaults of
-:class:`~freecell.core.catalog.Catalog`, the same objects -- and the manager is made
-right after the first paint; otherwise at once, before anything is shown.  Either way
-the session brings the table in line with the manager through one path
-(``Session.attach_plugins``), the one a plugin switched on or off at run time takes.
+The first frame comes from a manager holding the built-in plugins it shows
+(:func:`freecell.plugins.loading.first_frame_manager`): no package metadata is
+read, no solver imported.  The rest -- the installed packages' plugins, the user
+folder, the built-in solvers -- is found after the first paint, imported in a
+worker thread within the import limit, and registered on the GUI thread
+(:meth:`PluginHandle.complete_in_background`); then the session attaches the
+manager (``Session.attach_plugins``), the path a plugin switched on or off at run
+time takes.  When the settings need more than the built-ins offer
+(:func:`builtins_suffice`), both steps run before anything is shown.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from freecell.core.catalog import Catalog
+from freecell.engine import Variant, builtin_variant
 from freecell.scoring import NO_SCORING, STANDARD_SCORING, ScoringScheme
 from freecell.storage import Settings
 
@@ -69,21 +71,25 @@ class PluginHandle:
         factory: Callable[[], PluginManager] | None = None,
         *,
         manager: PluginManager | None = None,
+        partial: bool = False,
     ) -> None:
         self._factory = factory
         self._manager = manager
         self.made = manager is not None or factory is None
+        self.partial = partial
+        """Whether the manager holds only the first frame's plugins so far."""
 
     @classmethod
     def default(cls) -> PluginHandle:
-        """The player's plugins: the settings file's enabled map, the user folder."""
+        """The player's plugins: the settings file's enabled map, the user folder;
+        the first frame's built-ins first (see the module's docstring)."""
 
         def make() -> PluginManager:
-            from freecell.plugins import create_manager
+            from freecell.plugins.loading import first_frame_manager
 
-            return create_manager()
+            return first_frame_manager()
 
-        return cls(make)
+        return cls(make, partial=True)
 
     def manager(self) -> PluginManager | None:
         """The manager, made now if it was not; None when it cannot be made (the
@@ -96,6 +102,47 @@ class PluginHandle:
             except Exception:
                 log.exception("plugins could not be loaded; using the built-ins")
         return self._manager
+
+    def complete(self) -> None:
+        """Find and load the rest of the plugins now (this thread waits)."""
+        manager = self.manager()
+        if self.partial and manager is not None:
+            from freecell.plugins.loading import complete
+
+            self.partial = False
+            complete(manager)
+
+    def complete_in_background(
+        self, deliver: Callable[[Callable[[], None]], None], then: Callable[[], None]
+    ) -> None:
+        """Find and import the rest in a worker thread; ``deliver`` hands the
+        registering to the manager's thread, where ``then`` runs afterwards (at once
+        when nothing is left to find)."""
+        manager = self.manager()
+        if not self.partial or manager is None:
+            then()
+            return
+        from freecell.plugins.loading import find_the_rest_in_background
+
+        def done() -> None:
+            self.partial = False
+            then()
+
+        find_the_rest_in_background(manager, deliver, done)
+
+    def variant(self, variant_id: str) -> Variant:
+        """The variant with this id, from every plugin (found now if a first-frame
+        manager does not know it); KeyError or ValueError for an unknown id."""
+        manager = self.manager()
+        if manager is None:
+            return builtin_variant(variant_id)
+        try:
+            return manager.variant(variant_id)
+        except KeyError:
+            if not self.partial:
+                raise
+        self.complete()
+        return manager.variant(variant_id)
 
     @property
     def current(self) -> PluginManager | None:

@@ -1,8 +1,8 @@
 """Open the player's session: settings, storage, plugins, the game left last time.
 
 What :func:`open_session` does is what a start of the game needs before its first
-frame, and nothing more: the settings file, the plugin manager only when the
-settings need more than the built-in plugins offer (see
+frame, and nothing more: the settings file, the plugin manager with the built-in
+plugins the first frame shows (every plugin when the settings need more; see
 :mod:`freecell.core.plugins`), the variant asked for, and the game in progress.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from freecell.core.plugins import PluginHandle, builtins_suffice
 from freecell.core.services import default_service
 from freecell.core.session import Session
-from freecell.engine import Game, Variant, builtin_variant
+from freecell.engine import Game, Variant
 from freecell.storage import Storage
 
 
@@ -29,30 +29,17 @@ def open_session(
     """The player's session for a start of the game (raises :class:`StartError`);
     ``resume`` False leaves the game in progress aside (a file is being opened)."""
     plugins = plugins if plugins is not None else PluginHandle.default()
-    builtins_only = [False]  # decided once the settings are read
-
-    def resolve(variant_id: str) -> Variant:
-        if builtins_only[0] and not plugins.made:
-            try:
-                return builtin_variant(variant_id)
-            except KeyError:
-                pass  # a Custom variant, or a plugin's: the manager knows
-        manager = plugins.manager()
-        if manager is not None:
-            return manager.variant(variant_id)
-        return builtin_variant(variant_id)
-
-    storage = Storage(resolve=resolve)
+    storage = Storage(resolve=plugins.variant)
     stored = storage.settings.load()
     notices = storage.take_notices()
-    builtins_only[0] = builtins_suffice(stored)
-    if not builtins_only[0]:
-        plugins.manager()
+    if not builtins_suffice(stored):
+        plugins.complete()  # the first frame shows a plugin's offer: all are found first
+    plugins.manager()
 
     variant: Variant | None = None
     if variant_id is not None:
         try:
-            variant = resolve(variant_id)
+            variant = plugins.variant(variant_id)
         except (KeyError, ValueError) as error:
             raise StartError(error.args[0] if error.args else str(error)) from error
 

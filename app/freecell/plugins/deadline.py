@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from freecell.plugins.discovery import Candidate
 
 T = TypeVar("T")
 
@@ -59,3 +63,24 @@ def call_with_limit(function: Callable[[], T], limit: float, name: str = "plugin
     if outcome.error is not None:
         raise outcome.error
     return outcome.value  # type: ignore[return-value]  # set: the thread returned
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What importing one plugin gave: the plugin, or the reason it failed."""
+
+    plugin: object = None
+    failure: str | None = None
+    error: BaseException | None = field(default=None, compare=False)
+
+
+def import_plugin(candidate: Candidate, limit: float) -> Imported:
+    """Import ``candidate`` within ``limit`` seconds (from any thread)."""
+    try:
+        return Imported(call_with_limit(candidate.load, limit, candidate.name))
+    except Overran as error:
+        return Imported(failure=f"could not be loaded: its import {error}")
+    except (Exception, SystemExit) as error:
+        return Imported(
+            failure=f"could not be loaded ({type(error).__name__}: {error})", error=error
+        )

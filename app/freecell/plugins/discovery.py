@@ -15,9 +15,7 @@ runs when the player enables it.  Loading is a separate, explicit step
 
 from __future__ import annotations
 
-import ast
-import importlib.machinery
-import importlib.metadata
+import importlib
 import importlib.util
 import logging
 import sys
@@ -25,11 +23,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from freecell.plugins.builtins import FALLBACK_BUILTINS
 from freecell.plugins.hookspecs import HOOK_NAMES
 from freecell.plugins.markers import PROJECT_NAME
 from freecell.plugins.model import Source
+
+if TYPE_CHECKING:
+    # not at run time: importlib.metadata is read only when the installed packages
+    # are searched, after the first paint
+    import importlib.metadata
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +71,8 @@ def first_paragraph(text: str | None) -> str:
 def _static_hooks(source_text: str) -> tuple[tuple[str, ...], str, str]:
     """(hook names defined at top level, first docstring line, ``__version__``), read
     from source without executing it."""
+    import ast
+
     try:
         tree = ast.parse(source_text)
     except (SyntaxError, ValueError):
@@ -90,6 +96,8 @@ def _static_hooks(source_text: str) -> tuple[tuple[str, ...], str, str]:
 def _module_file(dotted: str) -> Path | None:
     """The source file of a module, found without importing it or its parents (a
     top-level name goes through every finder, editable installs' too)."""
+    import importlib.machinery
+
     parts = dotted.split(".")
     try:
         spec = importlib.util.find_spec(parts[0])
@@ -124,6 +132,8 @@ def entry_point_candidates(
 ) -> list[Candidate]:
     """Built-ins first, then third-party packages, each sorted by name."""
     if entry_points is None:
+        import importlib.metadata
+
         entry_points = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
     builtins: list[Candidate] = []
     packages: list[Candidate] = []
@@ -154,6 +164,12 @@ def _importer(module: str) -> Callable[[], object]:
 
 def fallback_builtin_candidates() -> list[Candidate]:
     log.warning("freecell's entry points are missing; loading the built-in plugins by name")
+    return builtin_candidates(FALLBACK_BUILTINS)
+
+
+def builtin_candidates(names: Iterable[str]) -> list[Candidate]:
+    """The built-in plugins ``names`` found by module name (FALLBACK_BUILTINS, which a
+    test keeps equal to the entry points), without reading any package metadata."""
     from freecell import __version__
 
     return [
@@ -165,7 +181,8 @@ def fallback_builtin_candidates() -> list[Candidate]:
             location=f"freecell ({module})",
             load=_importer(module),
         )
-        for name, module in FALLBACK_BUILTINS.items()
+        for name, module in sorted(FALLBACK_BUILTINS.items())
+        if name in names
     ]
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -30,8 +30,10 @@ from freecell.plugins.deadline import (
     EVENT_LIMIT,
     HOOK_LIMIT,
     IMPORT_LIMIT,
+    Imported,
     Overran,
     call_with_limit,
+    import_plugin,
 )
 from freecell.plugins.discovery import (
     Candidate,
@@ -64,8 +66,10 @@ from freecell.plugins.offerings import (
 )
 from freecell.plugins.store import EnabledStore, MemoryStore, settings_store
 from freecell.scoring import NO_SCORING, ScoringScheme
-from freecell.solver.api import SolverBackend
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
+
+if TYPE_CHECKING:
+    from freecell.solver.api import SolverBackend
 
 log = logging.getLogger("freecell.plugins")
 
@@ -93,15 +97,7 @@ class PluginManager:
         self._notices = NoticeBoard()
         self._listeners: list[Callable[[], None]] = []
         for candidate in candidates:
-            if candidate.name in self._candidates:
-                first = self._candidates[candidate.name]
-                self._notices.post(
-                    candidate.name,
-                    f"ignored the one from {candidate.location}: the name is already "
-                    f"used by the one from {first.location}",
-                )
-                continue
-            self._candidates[candidate.name] = candidate
+            self._know(candidate)
         for name in self._candidates:
             if self.is_enabled(name):
                 self._load(name)
@@ -137,6 +133,36 @@ class PluginManager:
         """The player's explicit choices, as stored in settings."""
         return dict(self._enabled)
 
+    def add_found(self, found: Iterable[tuple[Candidate, Imported | None]]) -> None:
+        """Take in a discovery made after this manager (after the first paint): each
+        plugin found, in order, with its import when enabled (made in another thread;
+        None: import it now).  The result is the manager a discovery at its start
+        would have made; listeners hear of it once."""
+        found = list(found)
+        for candidate, imported in found:
+            if self._know(candidate) and self.is_enabled(candidate.name):
+                self._load(candidate.name, imported)
+        names = [c.name for c, _ in found]
+        order = dict.fromkeys(names + [n for n in self._candidates if n not in names])
+        self._candidates = {n: self._candidates[n] for n in order}
+        self._loaded = {n: self._loaded[n] for n in self._candidates if n in self._loaded}
+        self._collect()
+        self._changed()
+
+    def _know(self, candidate: Candidate) -> bool:
+        """Record a plugin found; True when it is new.  A name taken is ignored with a
+        notice, but a built-in found again takes the record discovery made."""
+        known = self._candidates.get(candidate.name)
+        if known is None or known.source is candidate.source is Source.BUILTIN:
+            self._candidates[candidate.name] = candidate
+            return known is None
+        self._notices.post(
+            candidate.name,
+            f"ignored the one from {candidate.location}: the name is already "
+            f"used by the one from {known.location}",
+        )
+        return False
+
     # -- listening -------------------------------------------------------------------
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener()`` whenever what the plugins provide changes or a notice is
@@ -167,16 +193,14 @@ class PluginManager:
         return self._notices.take()
 
     # -- loading and failing ---------------------------------------------------------
-    def _load(self, name: str) -> None:
-        candidate = self._candidates[name]
-        try:
-            plugin = call_with_limit(candidate.load, self.limits[0], name)
-        except Overran as error:
-            self._fail(name, f"could not be loaded: its import {error}")
+    def _load(self, name: str, imported: Imported | None = None) -> None:
+        """Register plugin ``name``: imported now, or as ``imported`` (elsewhere)."""
+        if imported is None:
+            imported = import_plugin(self._candidates[name], self.limits[0])
+        if imported.failure is not None:
+            self._fail(name, imported.failure, imported.error)
             return
-        except (Exception, SystemExit) as error:
-            self._fail(name, f"could not be loaded ({type(error).__name__}: {error})", error)
-            return
+        plugin = imported.plugin
         try:
             self.pluggy.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as error:

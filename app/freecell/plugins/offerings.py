@@ -13,14 +13,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from freecell.engine import FREECELL, Variant
 from freecell.plugins.deadline import Overran, call_with_limit
 from freecell.plugins.model import Choice, Kind, PluginError, Provided
 from freecell.scoring import NO_SCORING, ScoringScheme
-from freecell.solver.api import SolverBackend
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
+
+if TYPE_CHECKING:
+    # not at run time: the first frame's plugins offer no solver (see check_answer)
+    from freecell.solver.api import SolverBackend
 
 log = logging.getLogger("freecell.plugins")
 
@@ -29,13 +32,14 @@ T = TypeVar("T")
 DEFAULT_SOLVER_ID = "builtin"
 CORE = "freecell"  # the provider named for the defaults the game always has
 
-# hook name -> (Offerings attribute, expected type, what to call it in a sentence)
-COLLECTED: dict[str, tuple[str, type | Any, str]] = {
+# hook name -> (Offerings attribute, expected type, what to call it in a sentence);
+# None stands for SolverBackend, imported when a plugin first answers with solvers
+COLLECTED: dict[str, tuple[str, type | None, str]] = {
     "freecell_variants": ("variants", Variant, "Variant"),
     "freecell_scoring_schemes": ("scoring", ScoringScheme, "ScoringScheme"),
     "freecell_card_themes": ("card_themes", CardTheme, "CardTheme"),
     "freecell_table_surfaces": ("surfaces", TableSurface, "TableSurface"),
-    "freecell_solver_backends": ("solvers", SolverBackend, "SolverBackend"),
+    "freecell_solver_backends": ("solvers", None, "SolverBackend"),
 }
 
 _KINDS: dict[str, Kind] = {
@@ -109,6 +113,10 @@ def check_answer(hook_name: str, answer: object, plugin: str, known: Staged, min
     if answer is None:
         return
     _attribute, expected, type_name = COLLECTED[hook_name]
+    if expected is None:
+        from freecell.solver.api import SolverBackend
+
+        expected = SolverBackend
     if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
         raise PluginError(
             f"returned {describe(answer)} from {hook_name}, not a list of {type_name} values"

@@ -26,7 +26,6 @@ from freecell.engine import (
     InvalidDealNumber,
     LoadPosition,
     Variant,
-    builtin_variant,
     format_board,
     parse_board,
     parse_deal_number,
@@ -303,13 +302,4 @@ def _local_file(event: QDropEvent) -> str | None:
 def install_sharing(window: MainWindow, resolve: Callable[[str], Variant] | None = None) -> Sharing:
     """Hang the sharing actions on a built window (once).  ``resolve`` turns a game
     file's variant id into a variant; by default the session's plugins do."""
-    if resolve is None:
-        plugins = window.session.plugins
-
-        def resolve(variant_id: str) -> Variant:
-            manager = plugins.manager()
-            return (
-                manager.variant(variant_id) if manager is not None else builtin_variant(variant_id)
-            )
-
-    return Sharing(window, resolve)
+    return Sharing(window, resolve or window.session.plugins.variant)

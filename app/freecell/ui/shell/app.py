@@ -108,8 +108,7 @@ def run(
     sharing = install_sharing(window)
     if open_path is not None:  # `freecell FILE`: a bad file is said, and the deal stays
         sharing.open_file(open_path)
-    plugins_after_paint = not session.plugins.made
-    if not plugins_after_paint:
+    if not session.plugins.partial:
         session.attach_plugins()  # before the first paint: it shows what they offer
 
     finished: list[bool] = []
@@ -123,13 +122,18 @@ def run(
         if finished or not window.isVisible():
             return
         finished.append(True)
-        if plugins_after_paint:
-            session.attach_plugins()
         set_icon(app)
-        install_features(window)
-        log.info("start-up finished %.0f ms after the process started", process_age() * 1000)
+
+        def with_every_plugin() -> None:
+            session.attach_plugins()
+            install_features(window)
+            log.info("start-up finished %.0f ms after the process started", process_age() * 1000)
+
+        # the rest of the plugins found and imported in a worker thread, registered here
+        session.plugins.complete_in_background(post_to_gui_thread, with_every_plugin)
 
     from freecell.launch import note_table_drawn, process_age
+    from freecell.ui.shell.gui_thread_call import post_to_gui_thread
 
     def table_drawn() -> None:
         note_table_drawn()
