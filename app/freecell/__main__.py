@@ -54,9 +54,18 @@ def main(argv: list[str] | None = None) -> int:
         except InvalidDealNumber as error:
             print(f"freecell: {error}", file=sys.stderr)
             return 2
+    # The session (Qt-free) before Qt: PySide6's import hook reads the source of every
+    # module imported after it, looking for its feature switches.
+    from freecell.core.start import StartError, open_session
+
+    try:
+        session = open_session(number, args.variant, resume=args.file is None)
+    except StartError as error:
+        print(f"freecell: {error}", file=sys.stderr)
+        return 2
     from freecell.ui.shell.app import run
 
-    return run(deal_number=number, variant_id=args.variant, open_path=args.file)
+    return run(open_path=args.file, session=session)
 
 
 if __name__ == "__main__":

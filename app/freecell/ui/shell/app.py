@@ -69,17 +69,19 @@ def run(
     variant_id: str | None = None,
     argv: list[str] | None = None,
     open_path: str | None = None,
+    session: Session | None = None,
 ) -> int:
     """Start the game and run it until the window closes; the exit code.
 
     Only what the first frame shows is built before the window appears: the
-    session (settings, the variant, theme, surface and scoring; the plugin manager
-    only when the settings need more than the built-in plugins offer), the window
-    and its live status line.  What no one sees before using it -- the plugin
-    manager, the window icon, the Preferences, Statistics and Plugins menu entries,
-    the solver insight (winnability, rating and par fill in a moment later, as they
-    do after every new deal) -- is hung on right after the table's first paint, so
-    a player waits only for the table.
+    session (settings, the variant, theme, surface and scoring from the built-in
+    plugins the first frame shows; every plugin when the settings need more), the
+    window and its live status line.  What no one sees before using it -- the rest
+    of the plugins (found in a worker thread), the window icon, the Preferences,
+    Statistics and Plugins menu entries, the solver insight (winnability, rating
+    and par fill in a moment later, as they do after every new deal) -- is hung on
+    right after the table's first paint, so a player waits only for the table.
+    ``session``: one opened already (``freecell`` opens it before importing Qt).
     """
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -92,13 +94,14 @@ def run(
     from freecell.ui.shell.desktop import set_desktop_id, set_icon
 
     set_desktop_id(app)
-    from freecell.core.start import StartError, open_session
+    if session is None:
+        from freecell.core.start import StartError, open_session
 
-    try:
-        session = open_session(deal_number, variant_id, resume=open_path is None)
-    except StartError as error:
-        print(f"freecell: {error}", file=sys.stderr)
-        return 2
+        try:
+            session = open_session(deal_number, variant_id, resume=open_path is None)
+        except StartError as error:
+            print(f"freecell: {error}", file=sys.stderr)
+            return 2
     from freecell.ui.shell.translations import install_translations
 
     install_translations(app, session.settings.language)
