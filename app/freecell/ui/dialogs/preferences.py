@@ -167,7 +167,7 @@ class PreferencesDialog(QDialog):
                 look_form.addRow(self.preview)
 
         # a rule option of the variant: it lives in the variant's id (its own records)
-        self.take_backs = QCheckBox(_("Cards may come &back off the foundations"))
+        self.take_backs = QCheckBox(_("Cards may come bac&k off the foundations"))
         self.take_backs.setObjectName("take_backs")
         self.take_backs.setAccessibleName(self.take_backs.text().replace("&", ""))
         tip = _(
