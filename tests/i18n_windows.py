@@ -130,7 +130,7 @@ def open_rules(qtbot: Any, window: MainWindow, variant: Variant) -> RulesDialog:
     return dialog
 
 
-def start_stepper(window: MainWindow, moves: str = "3a 38") -> SolutionStepper:
+def start_stepper(window: MainWindow, moves: str = "3a 4b") -> SolutionStepper:
     """The window's solution stepper under the table, at its first step."""
     insight = window.insight  # type: ignore[attr-defined]
     stepper: SolutionStepper = insight.stepper

@@ -24,7 +24,7 @@ from freecell.engine import (
     deal,
 )
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES
-from freecell.ui.panels.rules_page import RULES_HTML
+from freecell.ui.panels.rules_page import rules_html
 from freecell.ui.table.card_faces import CardPainter, index_metrics, large_print_index_height
 from freecell.ui.table.layout import CARD_ASPECT, CardSize, compute_layout
 from game_child import run_game_child
@@ -296,7 +296,7 @@ def test_rules_page_explains_rules_supermove_and_keys(qtbot) -> None:  # type: i
     text = dialog.browser.toPlainText()
     for needle in ("foundations", "empty free cells + 1", "Left / Right", "proven lost"):
         assert needle in text
-    assert "supermove" in RULES_HTML
+    assert "supermove" in rules_html(FREECELL)
 
 
 def test_about_names_version_and_licence(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]

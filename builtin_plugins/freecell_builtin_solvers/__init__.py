@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from freecell import hookimpl
+from freecell.i18n import N_
 from freecell.solver.api import SolverBackend
+
+# the docstring's first paragraph, which the Plugins dialog shows: in the catalogue
+DESCRIPTION = N_(
+    "Solver backends: the built-in pure-Python solver and Freecell Solver (``fc-solve``, used "
+    "when it is installed)."
+)
 
 
 @hookimpl

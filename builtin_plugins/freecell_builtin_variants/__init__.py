@@ -11,7 +11,14 @@ from collections.abc import Iterable
 
 from freecell import hookimpl
 from freecell.engine import BUILTIN_VARIANTS, Variant
+from freecell.i18n import N_
 from freecell.plugins.custom import parse_custom_variant_id
+
+# the docstring's first paragraph, which the Plugins dialog shows: in the catalogue
+DESCRIPTION = N_(
+    "The FreeCell family: FreeCell, 3/2/1-cell FreeCell, Baker's Game, Eight Off, Seahaven "
+    "Towers, Forecell, and Custom variants chosen by their parameters."
+)
 
 
 @hookimpl

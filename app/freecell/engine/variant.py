@@ -65,14 +65,6 @@ class Variant:
         if not self.id or not self.id.replace("-", "").replace("_", "").isalnum():
             raise ValueError(f"variant id {self.id!r} must be letters, digits, - or _")
 
-    @property
-    def build_description(self) -> str:
-        return {
-            BuildRule.ALTERNATE_COLOUR: "down in alternating colours",
-            BuildRule.SAME_SUIT: "down in suit",
-            BuildRule.ANY_SUIT: "down regardless of suit",
-        }[self.build]
-
 
 FREECELL = Variant(
     id="freecell",
@@ -153,6 +145,9 @@ BUILTIN_VARIANTS: tuple[Variant, ...] = (
 # lives in the id ("freecell-takebacks"), so games with it keep their own statistics,
 # settings and saved games, and the command line names it like any variant.
 TAKE_BACKS_SUFFIX = "-takebacks"
+# Translators: a variant with the take-back option on: "Baker's Game with take-backs"
+TAKE_BACKS_NAME = N_("{variant} with take-backs")
+TAKE_BACKS_NOTE = N_("Cards may come back off the foundations.")
 
 
 def split_take_backs(variant_id: str) -> tuple[str, bool]:
@@ -173,13 +168,12 @@ def with_take_backs(variant: Variant) -> Variant:
     variant that allows it by itself is returned as it is."""
     if variant.foundation_return:
         return variant
-    note = "Cards may come back off the foundations."
     return replace(
         variant,
         id=variant.id + TAKE_BACKS_SUFFIX,
-        name=f"{variant.name} with take-backs",
+        name=TAKE_BACKS_NAME.format(variant=variant.name),
         foundation_return=True,
-        description=f"{variant.description} {note}".strip(),
+        description=f"{variant.description} {TAKE_BACKS_NOTE}".strip(),
     )
 
 

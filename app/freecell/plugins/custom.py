@@ -15,23 +15,11 @@ from dataclasses import replace
 
 from freecell.engine import BuildRule, EmptyColumnRule, Variant
 from freecell.engine.variant import MAX_CELLS, MAX_COLUMNS
-
-CUSTOM_PREFIX = "custom-"
+from freecell.texts.variants import BUILD_PHRASES, BUILD_SHORT, CUSTOM_PREFIX, EMPTY_PHRASES
 
 _CUSTOM_ID = re.compile(
     r"^custom-(?P<cells>\d+)cells-(?P<columns>\d+)columns-(?P<build>[a-z]+)-(?P<empty>[a-z]+)$"
 )
-
-_BUILD_WORDS = {
-    BuildRule.ALTERNATE_COLOUR: "alternating colours",
-    BuildRule.SAME_SUIT: "in suit",
-    BuildRule.ANY_SUIT: "any suit",
-}
-_EMPTY_WORDS = {
-    EmptyColumnRule.ANY_CARD: "any card in empty columns",
-    EmptyColumnRule.KINGS_ONLY: "Kings only in empty columns",
-    EmptyColumnRule.NOTHING: "empty columns stay empty",
-}
 
 CELL_RANGE = range(0, MAX_CELLS + 1)
 COLUMN_RANGE = range(1, MAX_COLUMNS + 1)
@@ -50,7 +38,10 @@ def custom_variant(
     build: BuildRule = BuildRule.ALTERNATE_COLOUR,
     empty_column: EmptyColumnRule = EmptyColumnRule.ANY_CARD,
 ) -> Variant:
-    """A custom variant; raises ValueError with a sentence for impossible parameters."""
+    """A custom variant; raises ValueError with a sentence for impossible parameters.
+
+    Its name and description are the English ones (the CLI's ids, logs);
+    :mod:`freecell.texts.variants` words them in the player's language."""
     if cells not in CELL_RANGE:
         raise ValueError(f"a custom variant has 0 to {MAX_CELLS} free cells, not {cells}")
     if columns not in COLUMN_RANGE:
@@ -59,15 +50,15 @@ def custom_variant(
     column_word = "column" if columns == 1 else "columns"
     variant = Variant(
         id=custom_variant_id(cells, columns, build, empty_column),
-        name=f"Custom ({cells} {cell_word}, {columns} {column_word}, {_BUILD_WORDS[build]})",
+        name=f"Custom ({cells} {cell_word}, {columns} {column_word}, {BUILD_SHORT[build]})",
         cells=cells,
         columns=columns,
         build=build,
         empty_column=empty_column,
     )
     description = (
-        f"{cells} free {cell_word}, {columns} {column_word}; build "
-        f"{variant.build_description}; {_EMPTY_WORDS[empty_column]}."
+        f"{cells} free {cell_word}, {columns} {column_word}; {BUILD_PHRASES[build]}; "
+        f"{EMPTY_PHRASES[empty_column]}."
     )
     return replace(variant, description=description)
 

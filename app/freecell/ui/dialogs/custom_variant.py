@@ -25,17 +25,21 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.engine import BuildRule, EmptyColumnRule, Variant, with_take_backs
+from freecell.i18n import N_, _
 from freecell.plugins.custom import CELL_RANGE, COLUMN_RANGE, custom_variant
+from freecell.texts.variants import variant_description, variant_name
 
+# Translators: how cards build down in the columns, the Custom variant's choices
 BUILD_CHOICES: tuple[tuple[BuildRule, str], ...] = (
-    (BuildRule.ALTERNATE_COLOUR, "Down in alternating colours (FreeCell)"),
-    (BuildRule.SAME_SUIT, "Down in suit (Baker's Game)"),
-    (BuildRule.ANY_SUIT, "Down regardless of suit"),
+    (BuildRule.ALTERNATE_COLOUR, N_("Down in alternating colours (FreeCell)")),
+    (BuildRule.SAME_SUIT, N_("Down in suit (Baker's Game)")),
+    (BuildRule.ANY_SUIT, N_("Down regardless of suit")),
 )
+# Translators: what an empty column accepts, the Custom variant's choices
 EMPTY_CHOICES: tuple[tuple[EmptyColumnRule, str], ...] = (
-    (EmptyColumnRule.ANY_CARD, "Any card"),
-    (EmptyColumnRule.KINGS_ONLY, "Kings only"),
-    (EmptyColumnRule.NOTHING, "Nothing (empty columns stay empty)"),
+    (EmptyColumnRule.ANY_CARD, N_("Any card")),
+    (EmptyColumnRule.KINGS_ONLY, N_("Kings only")),
+    (EmptyColumnRule.NOTHING, N_("Nothing (empty columns stay empty)")),
 )
 
 
@@ -55,50 +59,49 @@ class CustomVariantDialog(QDialog):
         known: Sequence[Variant] = (),
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Custom variant")
+        self.setWindowTitle(_("Custom variant"))
         self.setObjectName("customVariantDialog")
         self._known = tuple(known)
 
         self.cells = QSpinBox()
         self.cells.setObjectName("customCells")
         self.cells.setRange(CELL_RANGE.start, CELL_RANGE.stop - 1)
-        self.cells.setAccessibleName("Free cells")
+        self.cells.setAccessibleName(_("Free cells"))
         self.columns = QSpinBox()
         self.columns.setObjectName("customColumns")
         self.columns.setRange(COLUMN_RANGE.start, COLUMN_RANGE.stop - 1)
-        self.columns.setAccessibleName("Columns")
+        self.columns.setAccessibleName(_("Columns"))
         self.build = QComboBox()
         self.build.setObjectName("customBuild")
-        self.build.setAccessibleName("Build rule")
+        self.build.setAccessibleName(_("Build rule"))
         for rule, label in BUILD_CHOICES:
-            self.build.addItem(label, rule)
+            self.build.addItem(_(label), rule)
         self.empty = QComboBox()
         self.empty.setObjectName("customEmpty")
-        self.empty.setAccessibleName("Empty columns accept")
+        self.empty.setAccessibleName(_("Empty columns accept"))
         for empty_rule, label in EMPTY_CHOICES:
-            self.empty.addItem(label, empty_rule)
+            self.empty.addItem(_(label), empty_rule)
 
-        self.take_backs = QCheckBox("Cards may come bac&k off the foundations")
+        self.take_backs = QCheckBox(_("Cards may come bac&k off the foundations"))
         self.take_backs.setObjectName("customTakeBacks")
-        self.take_backs.setAccessibleName("Cards may come back off the foundations")
 
         self.preview = QLabel()
         self.preview.setObjectName("customPreview")
         self.preview.setWordWrap(True)
-        self.preview.setAccessibleName("The variant you chose")
+        self.preview.setAccessibleName(_("The variant you chose"))
 
         form = QFormLayout()
-        form.addRow(self._label("Free &cells:", self.cells), self.cells)
-        form.addRow(self._label("C&olumns:", self.columns), self.columns)
-        form.addRow(self._label("&Build:", self.build), self.build)
-        form.addRow(self._label("&Empty columns accept:", self.empty), self.empty)
+        form.addRow(self._label(_("Free &cells:"), self.cells), self.cells)
+        form.addRow(self._label(_("C&olumns:"), self.columns), self.columns)
+        form.addRow(self._label(_("&Build:"), self.build), self.build)
+        form.addRow(self._label(_("&Empty columns accept:"), self.empty), self.empty)
         form.addRow(self.take_backs)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("&Play")
+        ok.setText(_("&Play"))
         ok.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -169,8 +172,8 @@ class CustomVariantDialog(QDialog):
 
     def _update_preview(self) -> None:
         chosen = self.variant()
-        text = chosen.description
+        text = variant_description(chosen)
         twin = self.same_as()
         if twin is not None:
-            text += f" These are the rules of {twin.name}."
+            text += " " + _("These are the rules of {variant}.").format(variant=variant_name(twin))
         self.preview.setText(text)

@@ -31,30 +31,67 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.core import AppEvent, PluginsChanged
-from freecell.i18n import _
+from freecell.i18n import N_, _, ngettext, pgettext
+from freecell.i18n.formatting import format_number
 from freecell.plugins import Kind, PluginInfo, PluginManager, Source
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
 
-COLUMNS = ("Plugin", "Provides", "Version", "From", "Status")
+# Translators: the column headings of the Plugins dialog's list
+COLUMNS = (N_("Plugin"), N_("Provides"), N_("Version"), N_("From"), N_("Status"))
 NAME_ROLE = Qt.ItemDataRole.UserRole
 
+# Translators: where a plugin came from (the "From" column)
 _SOURCE_WORDS = {
-    Source.BUILTIN: "built-in",
-    Source.PACKAGE: "installed package",
-    Source.USER_FOLDER: "your plugin folder",
+    Source.BUILTIN: N_("built-in"),
+    Source.PACKAGE: N_("installed package"),
+    Source.USER_FOLDER: N_("your plugin folder"),
+}
+
+_COUNTED = (Kind.VARIANT, Kind.SCORING, Kind.CARD_THEME, Kind.TABLE_SURFACE, Kind.SOLVER)
+
+
+def _counted(kind: Kind, n: int) -> str:
+    """``8 variants``: what a plugin provides, counted (ngettext needs each pair)."""
+    if kind is Kind.VARIANT:
+        text = ngettext("{n} variant", "{n} variants", n)
+    elif kind is Kind.SCORING:
+        text = ngettext("{n} scoring scheme", "{n} scoring schemes", n)
+    elif kind is Kind.CARD_THEME:
+        text = ngettext("{n} card theme", "{n} card themes", n)
+    elif kind is Kind.TABLE_SURFACE:
+        text = ngettext("{n} table surface", "{n} table surfaces", n)
+    else:
+        text = ngettext("{n} solver", "{n} solvers", n)
+    return text.format(n=format_number(n))
+
+
+# Translators: a kind of thing a plugin provides, not counted ("variant: Eight Off",
+# "Will provide: card theme")
+_KIND_WORDS = {
+    Kind.VARIANT: N_("variant"),
+    Kind.VARIANT_RESOLVER: N_("variant resolver"),
+    Kind.SCORING: N_("scoring"),
+    Kind.CARD_THEME: N_("card theme"),
+    Kind.TABLE_SURFACE: N_("table surface"),
+    Kind.SOLVER: N_("solver"),
+    Kind.EVENT_OBSERVER: N_("event observer"),
 }
 
 
-_PLURALS = {
-    Kind.VARIANT: ("variant", "variants"),
-    Kind.SCORING: ("scoring scheme", "scoring schemes"),
-    Kind.CARD_THEME: ("card theme", "card themes"),
-    Kind.TABLE_SURFACE: ("table surface", "table surfaces"),
-    Kind.SOLVER: ("solver", "solvers"),
-}
+# Translators: what the plugin manager calls a resolver's and an observer's offer
+_MANAGER_WORDS = (N_("variants resolved by id"), N_("observes game events"))
+
+
+def kind_word(kind: Kind) -> str:
+    return _(_KIND_WORDS[kind])
+
+
+def _listed(words: list[str]) -> str:
+    # Translators: the separator between the items of a list ("8 variants, solver")
+    return pgettext("list", ", ").join(words)
 
 
 def provides_text(info: PluginInfo) -> str:
@@ -66,22 +103,22 @@ def provides_text(info: PluginInfo) -> str:
             counts[item.kind] = counts.get(item.kind, 0) + 1
         words = []
         for kind, n in counts.items():
-            if kind in _PLURALS:
-                singular, plural = _PLURALS[kind]
-                words.append(f"{n} {singular if n == 1 else plural}")
+            if kind in _COUNTED:
+                words.append(_counted(kind, n))
             else:  # a resolver or an observer: not counted
-                words.append(kind.value)
-        return ", ".join(words)
-    kinds = ", ".join(k.value for k in info.kinds)
-    return f"{kinds} (when on)" if kinds else "—"
+                words.append(kind_word(kind))
+        return _listed(words)
+    kinds = _listed([kind_word(k) for k in info.kinds])
+    # Translators: what a plugin that is off will provide once switched on
+    return _("{kinds} (when on)").format(kinds=kinds) if kinds else "—"
 
 
 def status_text(info: PluginInfo) -> str:
     if info.error:
-        return "Failed — off for this session"
+        return _("Failed — off for this session")
     if info.loaded:
-        return "On"
-    return "On (not loaded)" if info.enabled else "Off"
+        return pgettext("plugin", "On")
+    return _("On (not loaded)") if info.enabled else pgettext("plugin", "Off")
 
 
 class PluginsDialog(QDialog):
@@ -97,16 +134,18 @@ class PluginsDialog(QDialog):
     def __init__(self, manager: PluginManager, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.manager = manager
-        self.setWindowTitle("Plugins")
+        self.setWindowTitle(_("Plugins"))
         self.setObjectName("pluginsDialog")
         self.resize(760, 480)
         self._updating = False
 
         intro = QLabel(
-            "Plugins add variants, scoring, card themes and solvers. Built-in plugins are "
-            "on by default. Plugins from installed packages or your plugin folder run code "
-            "on this computer, so they stay off until you switch them on: only switch on "
-            "plugins you trust."
+            _(
+                "Plugins add variants, scoring, card themes and solvers. Built-in plugins are "
+                "on by default. Plugins from installed packages or your plugin folder run code "
+                "on this computer, so they stay off until you switch them on: only switch on "
+                "plugins you trust."
+            )
         )
         intro.setWordWrap(True)
 
@@ -114,16 +153,19 @@ class PluginsDialog(QDialog):
         self.notice_label.setObjectName("pluginNotices")
         self.notice_label.setWordWrap(True)
         self.notice_label.setStyleSheet("color: #8a1c1c; font-weight: 600;")
-        self.notice_label.setAccessibleName("Plugin problems")
+        self.notice_label.setAccessibleName(_("Plugin problems"))
 
         self.tree = QTreeWidget()
         self.tree.setObjectName("pluginList")
-        self.tree.setAccessibleName("Plugins")
+        self.tree.setAccessibleName(_("Plugins"))
         self.tree.setAccessibleDescription(
-            "Each plugin with what it provides; press Space to switch the selected one on or off."
+            _(
+                "Each plugin with what it provides; press Space to switch the selected one "
+                "on or off."
+            )
         )
         self.tree.setColumnCount(len(COLUMNS))
-        self.tree.setHeaderLabels(COLUMNS)
+        self.tree.setHeaderLabels([_(c) for c in COLUMNS])
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAllColumnsShowFocus(True)
@@ -136,15 +178,15 @@ class PluginsDialog(QDialog):
 
         self.details = QTextBrowser()
         self.details.setObjectName("pluginDetails")
-        self.details.setAccessibleName("Plugin details")
+        self.details.setAccessibleName(_("Plugin details"))
         self.details.setOpenExternalLinks(False)
         self.details.setMaximumHeight(150)
 
-        self.toggle_button = QPushButton("&Enable")
+        self.toggle_button = QPushButton(_("&Enable"))
         self.toggle_button.setObjectName("togglePlugin")
-        self.folder_button = QPushButton("Open plugin &folder")
+        self.folder_button = QPushButton(_("Open plugin &folder"))
         self.folder_button.setObjectName("openPluginFolder")
-        self.folder_button.setToolTip("Single-file plugins (.py) go in this folder")
+        self.folder_button.setToolTip(_("Single-file plugins (.py) go in this folder"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
@@ -194,19 +236,26 @@ class PluginsDialog(QDialog):
             info.name,
             provides_text(info),
             info.version or "—",
-            _SOURCE_WORDS[info.source],
+            _(_SOURCE_WORDS[info.source]),
             status_text(info),
         )
         item = QTreeWidgetItem(list(values))
         item.setData(0, NAME_ROLE, info.name)
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(0, Qt.CheckState.Checked if info.enabled else Qt.CheckState.Unchecked)
-        state = "on" if info.enabled else "off"
-        item.setData(
-            0,
-            Qt.ItemDataRole.AccessibleTextRole,
-            f"{info.name}, {state}, {status_text(info)}, provides {provides_text(info)}",
+        # Translators: a plugin's row as the screen reader reads it: "scoring, on, On,
+        # provides 2 scoring schemes"
+        if info.enabled:
+            state = pgettext("plugin switch", "on")
+        else:
+            state = pgettext("plugin switch", "off")
+        spoken = _("{name}, {state}, {status}, provides {provides}").format(
+            name=info.name,
+            state=state,
+            status=status_text(info),
+            provides=provides_text(info),
         )
+        item.setData(0, Qt.ItemDataRole.AccessibleTextRole, spoken)
         if info.error:
             item.setToolTip(4, info.error)
             item.setForeground(4, Qt.GlobalColor.darkRed)
@@ -215,7 +264,14 @@ class PluginsDialog(QDialog):
     def _show_notices(self) -> None:
         failed = [p for p in self.manager.plugins() if p.error]
         if failed:
-            lines = [f"{p.name} is off for this session: it {p.error}." for p in failed]
+            # Translators: {problem} is the plugin manager's reason, in English for now
+            # ("could not be loaded (ImportError: ...)")
+            lines = [
+                _("{name} is off for this session: it {problem}.").format(
+                    name=p.name, problem=p.error
+                )
+                for p in failed
+            ]
             self.notice_label.setText("\n".join(lines))
             self.notice_label.show()
         else:
@@ -230,7 +286,7 @@ class PluginsDialog(QDialog):
             return
         info = self.manager.plugin(name)
         self.toggle_button.setEnabled(True)
-        self.toggle_button.setText("&Disable" if info.enabled else "&Enable")
+        self.toggle_button.setText(_("&Disable") if info.enabled else _("&Enable"))
         self.details.setHtml(details_html(info))
 
     def current_name(self) -> str | None:
@@ -279,20 +335,30 @@ def details_html(info: PluginInfo) -> str:
     parts = [f"<b>{escape(info.name)}</b>"]
     if info.version:
         parts[0] += f" {escape(info.version)}"
-    if info.description:
-        parts.append(escape(info.description))
-    parts.append(f"From: {escape(_SOURCE_WORDS[info.source])} — {escape(info.location)}")
+    if info.description:  # a built-in's is in the catalogue; a plugin's, as it wrote it
+        parts.append(escape(_(info.description)))
+    parts.append(
+        escape(
+            _("From: {source} — {location}").format(
+                source=_(_SOURCE_WORDS[info.source]), location=info.location
+            )
+        )
+    )
     if info.error:
-        parts.append(f"<span style='color:#8a1c1c'>Problem: it {escape(info.error)}</span>")
+        problem = _("Problem: it {problem}").format(problem=info.error)
+        parts.append(f"<span style='color:#8a1c1c'>{escape(problem)}</span>")
     if info.provides:
         items = "".join(
-            f"<li>{escape(p.kind.value)}: {escape(p.name)} <code>{escape(p.id)}</code></li>"
+            f"<li>{escape(kind_word(p.kind))}: {escape(_(p.name))} <code>{escape(p.id)}</code></li>"
             for p in info.provides
         )
-        parts.append(f"Provides:<ul>{items}</ul>")
+        provides = _("Provides:")
+        parts.append(f"{escape(provides)}<ul>{items}</ul>")
     elif info.kinds:
-        kinds = ", ".join(k.value for k in info.kinds)
-        parts.append(f"Will provide: {escape(kinds)}. Switch it on to load it.")
+        kinds = _listed([kind_word(k) for k in info.kinds])
+        parts.append(
+            escape(_("Will provide: {kinds}. Switch it on to load it.").format(kinds=kinds))
+        )
     return "<br>".join(parts)
 
 

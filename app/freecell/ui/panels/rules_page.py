@@ -6,6 +6,10 @@ empty columns, take-backs), so a custom variant or a plugin's gets its own page;
 a plugin may give its own words through ``freecell_variant_rules``.  Kept as text
 in a module (not a loose file) so it ships inside the wheel with no package-data
 configuration and opens with no file access.
+
+Every sentence goes through the catalogue as a whole paragraph or list item (with
+its ``<b>`` marks, which translators keep); the menu items and the status bar text
+it names are the window's own translations, so the page and the window agree.
 """
 
 from __future__ import annotations
@@ -15,107 +19,171 @@ from html import escape
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from freecell.engine import FREECELL, BuildRule, EmptyColumnRule, Variant
+from freecell.i18n import SOURCE_LANGUAGE, _, language, ngettext, pgettext
+from freecell.i18n.formatting import format_number
+from freecell.i18n.mnemonics import without_mnemonic
+from freecell.texts.variants import variant_description, variant_name
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_ENGLISH_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                    "ten")
 
 
-def _count(n: int, word: str) -> str:
-    number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-    return f"{number} {word}{'' if n == 1 else 's'}"
+def _number(n: int) -> str:
+    """English spells small counts out ("four cells"); the translations write digits,
+    which (unlike a number word) need not agree with the noun's gender or case."""
+    if language() == SOURCE_LANGUAGE and 0 <= n < len(_ENGLISH_NUMBERS):
+        return _ENGLISH_NUMBERS[n]
+    return format_number(n)
+
+
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=_number(n))
 
 
 def _deal_sentence(variant: Variant) -> str:
     in_columns = 52 - variant.cards_in_cells
     per, extra = divmod(in_columns, variant.columns)
     if extra == 0:
-        shape = f"{_count(per, 'card')} in each column"
+        # Translators: {cards} is "7 cards"
+        shape = _("{cards} in each column").format(cards=_cards(per))
     else:
-        shape = f"{per + 1} cards in the first {extra}, {per} in the others"
-    sentence = f"All 52 cards are dealt face up: {shape}"
+        shape = ngettext(
+            "{more} cards in the first column, {fewer} in the others",
+            "{more} cards in the first {n}, {fewer} in the others",
+            extra,
+        ).format(more=format_number(per + 1), n=format_number(extra), fewer=format_number(per))
     if variant.cards_in_cells:
-        sentence += f", and the last {_count(variant.cards_in_cells, 'card')} into the free cells"
-    return sentence + "."
+        return _(
+            "All 52 cards are dealt face up: {shape}, and the last {cards} into the free cells."
+        ).format(shape=shape, cards=_cards(variant.cards_in_cells))
+    return _("All 52 cards are dealt face up: {shape}.").format(shape=shape)
 
 
-_BUILD = {
-    BuildRule.ALTERNATE_COLOUR: (
-        "onto a card one rank higher of the <b>other colour</b> (a red 7 on a black 8)"
-    ),
-    BuildRule.SAME_SUIT: "onto a card one rank higher of the <b>same suit</b> (the 7&#x2660; "
-    "on the 8&#x2660;)",
-    BuildRule.ANY_SUIT: "onto a card one rank higher of <b>any suit</b> (any 7 on any 8)",
-}
-_RUN = {
-    BuildRule.ALTERNATE_COLOUR: "alternating colours, each one lower",
-    BuildRule.SAME_SUIT: "one suit, each one lower",
-    BuildRule.ANY_SUIT: "each card one lower",
-}
-_EMPTY = {
-    EmptyColumnRule.ANY_CARD: "An <b>empty column</b> takes any card or run.",
-    EmptyColumnRule.KINGS_ONLY: "An <b>empty column</b> takes only a <b>King</b> "
-    "(or a run from a King).",
-    EmptyColumnRule.NOTHING: "An <b>empty column</b> stays empty: nothing may be put there.",
-}
+def _build_sentence(build: BuildRule) -> str:
+    if build is BuildRule.ALTERNATE_COLOUR:
+        return _(
+            "A card may go onto a card one rank higher of the <b>other colour</b> (a red 7 "
+            "on a black 8), into a free cell, or home to its foundation."
+        )
+    if build is BuildRule.SAME_SUIT:
+        return _(
+            "A card may go onto a card one rank higher of the <b>same suit</b> (the "
+            "7&#x2660; on the 8&#x2660;), into a free cell, or home to its foundation."
+        )
+    return _(
+        "A card may go onto a card one rank higher of <b>any suit</b> (any 7 on any 8), "
+        "into a free cell, or home to its foundation."
+    )
+
+
+def _run_words(build: BuildRule) -> str:
+    # Translators: what a run is, in brackets after "A run in sequence"
+    if build is BuildRule.ALTERNATE_COLOUR:
+        return _("alternating colours, each one lower")
+    if build is BuildRule.SAME_SUIT:
+        return _("one suit, each one lower")
+    return _("each card one lower")
+
+
+def _empty_sentence(empty: EmptyColumnRule) -> str:
+    if empty is EmptyColumnRule.ANY_CARD:
+        return _("An <b>empty column</b> takes any card or run.")
+    if empty is EmptyColumnRule.KINGS_ONLY:
+        return _("An <b>empty column</b> takes only a <b>King</b> (or a run from a King).")
+    return _("An <b>empty column</b> stays empty: nothing may be put there.")
+
+
+def _can_move_n() -> str:
+    """The status bar's own words, with N for the number."""
+    return ngettext("Can move {n} card", "Can move {n} cards", 2).format(n="N")
 
 
 def _supermove(variant: Variant) -> str:
     if not variant.supermove:
-        return (
-            "<h2>One card at a time</h2><p>Only single cards move in this game; a run "
-            "is moved card by card.</p>"
-        )
+        title = _("One card at a time")
+        text = _("Only single cards move in this game; a run is moved card by card.")
+        return f"<h2>{title}</h2><p>{text}</p>"
     if variant.empty_column is EmptyColumnRule.ANY_CARD:
-        formula = "(empty free cells + 1) &times; 2<sup>empty columns</sup>"
-        note = "and an empty column you are moving <i>into</i> does not count."
-    else:
-        formula = "empty free cells + 1"
-        note = (
-            "Empty columns add nothing here, because they take only Kings."
-            if variant.empty_column is EmptyColumnRule.KINGS_ONLY
-            else "Empty columns add nothing here, because nothing may go there."
+        # Translators: the two quantities of the supermove formula
+        # "(empty free cells + 1) x 2^(empty columns)"
+        formula = "({cells} + 1) &times; 2<sup>{columns}</sup>".format(
+            cells=_("empty free cells"), columns=_("empty columns")
         )
+        note = _("An empty column you are moving <i>into</i> does not count.")
+    else:
+        formula = "{cells} + 1".format(cells=_("empty free cells"))
+        note = (
+            _("Empty columns add nothing here, because they take only Kings.")
+            if variant.empty_column is EmptyColumnRule.KINGS_ONLY
+            else _("Empty columns add nothing here, because nothing may go there.")
+        )
+    title = _("Moving several cards: the supermove limit")
+    intro = _(
+        "A run in sequence ({run}) moves as one, as if card by card through the free cells "
+        "and empty columns. The most you can move is"
+    ).format(run=_run_words(variant.build))
+    shown = _(
+        "The status bar always shows this number as <b>{can_move}</b>. If a run is too long, "
+        "the game says how many cards can move now."
+    ).format(can_move=escape(_can_move_n()))
     return f"""
-<h2>Moving several cards: the supermove limit</h2>
-<p>A run in sequence ({_RUN[variant.build]}) moves as one, as if card by card
-through the free cells and empty columns. The most you can move is</p>
+<h2>{title}</h2>
+<p>{intro}</p>
 <p style="margin-left:2em"><b>{formula}</b></p>
-<p>{note} The status bar always shows this number as <b>Can move N cards</b>. If a
-run is too long, the game says how many cards can move now.</p>
+<p>{note} {shown}</p>
 """
 
 
 def _generated_rules(variant: Variant) -> str:
-    cells = (
-        f"<li><b>Free cells</b> (top left): {_count(variant.cells, 'cell')}, each holds "
-        "one card, any card.</li>"
-        if variant.cells
-        else "<li>There are <b>no free cells</b>.</li>"
-    )
+    if variant.cells:
+        cells = ngettext(
+            "<b>Free cells</b> (top left): {count} cell, it holds one card, any card.",
+            "<b>Free cells</b> (top left): {count} cells, each holds one card, any card.",
+            variant.cells,
+        ).format(count=_number(variant.cells))
+    else:
+        cells = _("There are <b>no free cells</b>.")
     back = (
-        "<li>The top card of a foundation may come <b>back</b> to a column where it fits "
-        "(or a free cell, or an empty column the variant allows); standard scoring "
-        "takes 15 points for it.</li>"
+        _(
+            "The top card of a foundation may come <b>back</b> to a column where it fits (or "
+            "a free cell, or an empty column the variant allows); standard scoring takes 15 "
+            "points for it."
+        )
         if variant.foundation_return
-        else "<li>A card that has gone home stays there.</li>"
+        else _("A card that has gone home stays there.")
     )
+    foundations = _(
+        "<b>Foundations</b> (top right): each is marked with its suit and builds up in suit "
+        "from the Ace."
+    )
+    columns = ngettext(
+        "<b>Columns</b> (below): {count} column. {deal} The card at the bottom of a column "
+        "(the one fully visible) may move.",
+        "<b>Columns</b> (below): {count} columns. {deal} The card at the bottom of a column "
+        "(the one fully visible) may move.",
+        variant.columns,
+    ).format(count=_number(variant.columns), deal=_deal_sentence(variant))
+    numbered = _(
+        "Every deal is numbered as in Microsoft FreeCell; deal N here is deal N there. Type a "
+        "number in the <b>{deal_box}</b> box to play it."
+    ).format(deal_box=escape(_("Deal #")))
+    items = "\n".join(
+        f"<li>{item}</li>"
+        for item in (_build_sentence(variant.build), _empty_sentence(variant.empty_column), back)
+    )
+    table, moves = _("The table"), pgettext("rules page", "Moves")
     return f"""
-<h2>The table</h2>
+<h2>{table}</h2>
 <ul>
-{cells}
-<li><b>Foundations</b> (top right): each is marked with its suit and builds up in
-suit from the Ace.</li>
-<li><b>Columns</b> (below): {_count(variant.columns, "column")}. {_deal_sentence(variant)}
-The card at the bottom of a column (the one fully visible) may move.</li>
+<li>{cells}</li>
+<li>{foundations}</li>
+<li>{columns}</li>
 </ul>
 
-<h2>Moves</h2>
+<h2>{moves}</h2>
 <ul>
-<li>A card may go {_BUILD[variant.build]}, into a free cell, or home to its
-foundation.</li>
-<li>{_EMPTY[variant.empty_column]}</li>
-{back}
-<li>Every deal is numbered as in Microsoft FreeCell; deal N here is deal N there.
-Type a number in the <b>Deal #</b> box to play it.</li>
+{items}
+<li>{numbered}</li>
 </ul>
 {_supermove(variant)}"""
 
@@ -134,89 +202,144 @@ def plugin_rules_html(text: str) -> str:
     return "\n".join(parts)
 
 
+def rules_title(variant: Variant) -> str:
+    return _("How to play {variant}").format(variant=variant_name(variant))
+
+
 def rules_html(variant: Variant, plugin_text: str | None = None) -> str:
     """The whole page for a variant: its rules (a plugin's words when it gave some,
     else written from the parameters), then how to play with mouse and keys."""
-    intro = (
-        f"<h1>How to play {escape(variant.name)}</h1>\n"
-        "<p><b>The goal:</b> move all 52 cards to the four <b>foundations</b> at the top "
-        "right, one per suit, from the Ace up to the King.</p>"
+    goal = _(
+        "<b>The goal:</b> move all 52 cards to the four <b>foundations</b> at the top right, "
+        "one per suit, from the Ace up to the King."
     )
-    if variant.description:
-        intro += f"\n<p><i>{escape(variant.description)}</i></p>"
-    rules = (
-        f"<h2>Rules of {escape(variant.name)}</h2>\n{plugin_rules_html(plugin_text)}"
-        f"\n{_supermove(variant)}"
-        if plugin_text
-        else _generated_rules(variant)
-    )
-    return f"{intro}\n{rules}\n{_GENERAL_HTML}"
+    intro = f"<h1>{escape(rules_title(variant))}</h1>\n<p>{goal}</p>"
+    description = variant_description(variant)
+    if description:
+        intro += f"\n<p><i>{escape(description)}</i></p>"
+    if plugin_text:
+        heading = _("Rules of {variant}").format(variant=variant_name(variant))
+        rules = (
+            f"<h2>{escape(heading)}</h2>\n{plugin_rules_html(plugin_text)}\n"
+            f"{_supermove(variant)}"
+        )
+    else:
+        rules = _generated_rules(variant)
+    return f"{intro}\n{rules}\n{_general_html()}"
 
 
-_GENERAL_HTML = """
-<h2>With the mouse</h2>
+def _menu(text: str) -> str:
+    """A menu item's words as the menu shows them (translated), without its ``&``."""
+    return escape(without_mnemonic(text))
+
+
+def _keys(*names: str) -> str:
+    return ", ".join(f"<b>{escape(name)}</b>" for name in names)
+
+
+def _general_html() -> str:
+    ctrl, shift = pgettext("key", "Ctrl"), pgettext("key", "Shift")
+    enter, space = pgettext("key", "Enter"), pgettext("key", "Space")
+    up_down = pgettext("key", "Up / Down")
+    keys = [
+        (_keys(pgettext("key", "Left / Right")),
+         _("move the focus between free cells, foundations and columns")),
+        (_keys(up_down), _("choose the first card of a run in a column")),
+        (_keys(enter, space),
+         _("select; drop the selection on the focused pile; send a card home when it can go")),
+        (_keys(f"{shift}+{enter}", f"{shift}+{space}"),
+         _("select without sending home (to put a card that could go home into a free cell)")),
+        (_keys(pgettext("key", "Escape")), _("clear the selection")),
+        (_keys("U", f"{ctrl}+Z"), _("undo")),
+        (_keys(f"{ctrl}+{shift}+Z", f"{ctrl}+Y"), _("redo")),
+        (_keys("H"), _("hint")),
+        (_keys("N", f"{ctrl}+N"), _("new deal")),
+        (_keys("F"), _("auto finish (press again to stop)")),
+        (_keys("P"), _("run picker on the focused column ({keys}: one card more or fewer; then "
+                       "{enter} on the destination)").format(keys=up_down, enter=enter)),
+        (_keys("D"), _("describe the whole table (screen readers read it out)")),
+        (_keys("W"), _("read the focused card again, and where it can go")),
+        (_keys("F6", f"{shift}+F6"),
+         _("move between the table, the message bar's buttons, the results panel and the deal "
+           "box")),
+        (_keys("F11"), _("full screen")),
+        (_keys("F1"), _("this page")),
+    ]
+    rows = "\n".join(f"<tr><td>{key}</td><td>{what}</td></tr>" for key, what in keys)
+    mouse = [
+        _("<b>Drag</b> a card or a run onto its destination."),
+        _("Or <b>tap</b> a card to select it (and the cards below it), then tap where it "
+          "should go."),
+        _("A tap on a card that can go home right now sends it home; a double-click does too."),
+        _("<b>Press and hold</b> on a column to open the run picker: slide onto its up or down "
+          "arrow (or click them, or press {keys}) to take more or fewer cards, then release. The "
+          "run is selected; tap or drag it to its destination. The &#x2715; button or {escape} "
+          "cancels.").format(keys=escape(up_down), escape=escape(pgettext("key", "Escape"))),
+    ]
+    mouse_items = "\n".join(f"<li>{item}</li>" for item in mouse)
+    hints = _(
+        "<b>{hint}</b> asks a real solver, which works in the background while you keep "
+        "playing. It marks a move on the table. When the search has checked every possibility "
+        "and found no way to win, the game says the position is <b>proven lost</b> and offers "
+        "{undo}, {hint}, {replay} or {new}; it never ends your game for you. When the search "
+        "runs out of time it only suggests a move and claims nothing."
+    ).format(
+        hint=_menu(_("&Hint")),
+        undo=_menu(_("&Undo")),
+        replay=_menu(_("&Replay deal")),
+        new=_menu(_("&New deal")),
+    )
+    variants = _(
+        "{game} &rsaquo; {variant} plays the rest of the FreeCell family: fewer free cells, "
+        "{bakers} (build down in suit), {eight_off}, {seahaven} and more. This page always "
+        "shows the rules of the variant on the table; a refused move always says which rule "
+        "stopped it."
+    ).format(
+        game=_menu(_("&Game")),
+        variant=_menu(_("&Variant")),
+        bakers=escape(_("Baker's Game")),
+        eight_off=escape(_("Eight Off")),
+        seahaven=escape(_("Seahaven Towers")),
+    )
+    finishing = _(
+        "When every remaining card can go home, the third toolbar button becomes "
+        "<b>{auto_finish}</b>: it sends the cards home one by one (each one move, and one undo "
+        "step). Press it again to stop. The optional <b>{safe}</b> sends cards home by itself "
+        "when no other card could still need them; one Undo takes back your move together "
+        "with the cards that followed it."
+    ).format(auto_finish=_menu(_("&Auto finish")), safe=_menu(_("&Safe auto-play")))
+    clock = _(
+        "The clock starts with your first move and pauses while the window is minimised or in "
+        "the background."
+    )
+    headings = {
+        "mouse": _("With the mouse"),
+        "keyboard": _("With the keyboard"),
+        "hints": _("Hints you can trust"),
+        "variants": _("Variants"),
+        "finishing": _("Finishing"),
+    }
+    return f"""
+<h2>{headings["mouse"]}</h2>
 <ul>
-<li><b>Drag</b> a card or a run onto its destination.</li>
-<li>Or <b>tap</b> a card to select it (and the cards below it), then tap where it
-should go.</li>
-<li>A tap on a card that can go home right now sends it home; a double-click does
-too.</li>
-<li><b>Press and hold</b> on a column to open the run picker: slide onto its up or
-down arrow (or click them, or press Up / Down) to take more or fewer cards, then
-release. The run is selected; tap or drag it to its destination. The &#x2715;
-button or Escape cancels.</li>
+{mouse_items}
 </ul>
 
-<h2>With the keyboard</h2>
+<h2>{headings["keyboard"]}</h2>
 <table cellpadding="3">
-<tr><td><b>Left / Right</b></td><td>move the focus between free cells, foundations
-and columns</td></tr>
-<tr><td><b>Up / Down</b></td><td>choose the first card of a run in a column</td></tr>
-<tr><td><b>Enter</b>, <b>Space</b></td><td>select; drop the selection on the focused
-pile; send a card home when it can go</td></tr>
-<tr><td><b>Shift+Enter</b>, <b>Shift+Space</b></td><td>select without sending home (to
-put a card that could go home into a free cell)</td></tr>
-<tr><td><b>Escape</b></td><td>clear the selection</td></tr>
-<tr><td><b>U</b>, Ctrl+Z</td><td>undo</td></tr>
-<tr><td>Ctrl+Shift+Z, Ctrl+Y</td><td>redo</td></tr>
-<tr><td><b>H</b></td><td>hint</td></tr>
-<tr><td><b>N</b>, Ctrl+N</td><td>new deal</td></tr>
-<tr><td><b>F</b></td><td>auto finish (press again to stop)</td></tr>
-<tr><td><b>P</b></td><td>run picker on the focused column (Up / Down: one card more
-or fewer; then Enter on the destination)</td></tr>
-<tr><td><b>D</b></td><td>describe the whole table (screen readers read it out)</td></tr>
-<tr><td><b>W</b></td><td>read the focused card again, and where it can go</td></tr>
-<tr><td>F6, Shift+F6</td><td>move between the table, the message bar's buttons, the
-results panel and the deal box</td></tr>
-<tr><td>F11</td><td>full screen</td></tr>
-<tr><td>F1</td><td>this page</td></tr>
+{rows}
 </table>
 
-<h2>Hints you can trust</h2>
-<p><b>Hint</b> asks a real solver, which works in the background while you keep
-playing. It marks a move on the table. When the search has checked every
-possibility and found no way to win, the game says the position is
-<b>proven lost</b> and offers Undo, Hint, Replay deal or New deal; it never ends
-your game for you. When the search runs out of time it only suggests a move and
-claims nothing.</p>
+<h2>{headings["hints"]}</h2>
+<p>{hints}</p>
 
-<h2>Variants</h2>
-<p>Game &rsaquo; Variant plays the rest of the FreeCell family: fewer free cells,
-Baker's Game (build down in suit), Eight Off, Seahaven Towers and more. This page
-always shows the rules of the variant on the table; a refused move always says
-which rule stopped it.</p>
+<h2>{headings["variants"]}</h2>
+<p>{variants}</p>
 
-<h2>Finishing</h2>
-<p>When every remaining card can go home, the third toolbar button becomes
-<b>Auto finish</b>: it sends the cards home one by one (each one move, and one undo
-step). Press it again to stop. The optional <b>safe auto-play</b> sends cards home by
-itself when no other card could still need them; one Undo takes back your move
-together with the cards that followed it.</p>
-<p>The clock starts with your first move and pauses while the window is minimised
-or in the background.</p>
+<h2>{headings["finishing"]}</h2>
+<p>{finishing}</p>
+<p>{clock}</p>
 """
-
-RULES_HTML = rules_html(FREECELL)
 
 
 class RulesDialog(QDialog):
@@ -227,13 +350,14 @@ class RulesDialog(QDialog):
         plugin_text: str | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"How to play {variant.name}")
+        title = rules_title(variant)
+        self.setWindowTitle(title)
         self.resize(640, 720)
         box = QVBoxLayout(self)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
         self.browser.setHtml(rules_html(variant, plugin_text))
-        self.browser.setAccessibleName(f"How to play {variant.name}")
+        self.browser.setAccessibleName(title)
         box.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

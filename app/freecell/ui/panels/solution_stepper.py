@@ -35,6 +35,8 @@ from freecell.engine import (
     Undo,
     Undone,
 )
+from freecell.i18n import _, ngettext, pgettext
+from freecell.i18n.formatting import format_number
 from freecell.texts.refusals import explain
 
 # Milliseconds between steps for speed 1 (slowest) .. 5 (fastest).
@@ -80,22 +82,26 @@ class SolutionStepper(QFrame):
         row.setContentsMargins(12, 4, 8, 4)
         row.setSpacing(6)
         self.label = QLabel()
-        self.label.setAccessibleName("Solution step")
+        self.label.setAccessibleName(_("Solution step"))
         row.addWidget(self.label, 1)
-        self.prev_button = self._button(row, "\u25c0 Previous", self.previous, "Take back one step")
-        self.play_button = self._button(row, "\u25b6 Play", self.toggle_play, "Play the steps")
-        self.next_button = self._button(row, "Next \u25b6", self.next, "Make the next move")
-        speed_label = QLabel("Speed")
+        previous = "\u25c0 " + pgettext("solution", "Previous")
+        self.prev_button = self._button(row, previous, self.previous, _("Take back one step"))
+        play = "\u25b6 " + pgettext("solution", "Play")
+        self.play_button = self._button(row, play, self.toggle_play, _("Play the steps"))
+        self.next_button = self._button(
+            row, pgettext("solution", "Next") + " \u25b6", self.next, _("Make the next move")
+        )
+        speed_label = QLabel(_("Speed"))
         row.addWidget(speed_label)
         self.speed = QSlider(Qt.Orientation.Horizontal)
         self.speed.setRange(1, len(SPEEDS))
         self.speed.setValue(DEFAULT_SPEED)
         self.speed.setFixedWidth(90)
-        self.speed.setAccessibleName("Playback speed")
+        self.speed.setAccessibleName(_("Playback speed"))
         self.speed.valueChanged.connect(self._speed_changed)
         row.addWidget(self.speed)
         self.take_over_button = self._button(
-            row, "Take over", self.take_over, "Stop here and play on yourself"
+            row, _("Take over"), self.take_over, _("Stop here and play on yourself")
         )
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._tick)
@@ -163,7 +169,11 @@ class SolutionStepper(QFrame):
         events = self._dispatch(SolutionMove(self.moves[self.step]))
         refused = next((e for e in events if isinstance(e, MoveRefused)), None)
         if refused is not None:
-            self.stop(f"The solution does not fit the table any more ({explain(refused.refusal)}).")
+            self.stop(
+                _("The solution does not fit the table any more ({reason}).").format(
+                    reason=explain(refused.refusal)
+                )
+            )
             return False
         self.step += 1
         if self.step >= len(self.moves):
@@ -199,8 +209,11 @@ class SolutionStepper(QFrame):
     def take_over(self) -> None:
         made = self.step
         self.stop(
-            f"Your turn. The solver made {made} move{'s' if made != 1 else ''} for you; "
-            "they count as moves."
+            ngettext(
+                "Your turn. The solver made {n} move for you; it counts as a move.",
+                "Your turn. The solver made {n} moves for you; they count as moves.",
+                made,
+            ).format(n=format_number(made))
         )
 
     def _tick(self) -> None:
@@ -227,17 +240,28 @@ class SolutionStepper(QFrame):
         if isinstance(event, DealStarted):
             self.stop()
         elif isinstance(event, MoveApplied | Undone | Redone):
-            self.stop("You took over from the solution.")
+            self.stop(_("You took over from the solution."))
 
     def _refresh(self) -> None:
         total = len(self.moves)
         if self.step >= total:
-            text = f"Solution: all {total} moves made."
+            text = ngettext(
+                "Solution: the {n} move made.", "Solution: all {n} moves made.", total
+            ).format(n=format_number(total))
         else:
-            upcoming = self.moves[self.step].notation
-            text = f"Solution: step {self.step} of {total} \u00b7 next: {upcoming}"
+            # Translators: {move} is the next move in standard notation ("3a", "2h")
+            text = _("Solution: step {step} of {total} \u00b7 next: {move}").format(
+                step=format_number(self.step),
+                total=format_number(total),
+                move=self.moves[self.step].notation,
+            )
         self.label.setText(text)
         self.prev_button.setEnabled(self.step > 0)
         self.next_button.setEnabled(self.step < total)
         self.play_button.setEnabled(self.step < total)
-        self.play_button.setText("\u275a\u275a Pause" if self.playing else "\u25b6 Play")
+        self.play_button.setText(self._play_text())
+
+    def _play_text(self) -> str:
+        if self.playing:
+            return "\u275a\u275a " + pgettext("solution", "Pause")
+        return "\u25b6 " + pgettext("solution", "Play")

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QStatusBar, QWidget
 
 from freecell.engine import Game, InvalidDealNumber, movable_limit, parse_deal_number
 from freecell.i18n import N_, _, ngettext
+from freecell.texts.variants import variant_name
 from freecell.ui.panels.results import format_time
 
 # Which items go first when the bar is too narrow: the lowest priority first.
@@ -242,7 +243,7 @@ class StatusPanel(QObject):
                 if game.deal_number is not None
                 else _("Custom board")
             )
-            self.labels["deal"].setText(f"{deal} \u00b7 {_(game.variant.name)}")
+            self.labels["deal"].setText(f"{deal} \u00b7 {variant_name(game.variant)}")
         finally:
             self._fitting = False
         if self._score_shown != score_was_shown:

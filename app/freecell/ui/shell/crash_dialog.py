@@ -20,11 +20,13 @@ from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from freecell.i18n import N_, _, ngettext
+from freecell.i18n.formatting import format_number
 from freecell.ui.shell.gui_thread_call import run_on_gui_thread
 
 log = logging.getLogger(__name__)
 
-TITLE = "FreeCell hit a problem"
+TITLE = N_("FreeCell hit a problem")
 
 
 class CrashDialog(QMessageBox):
@@ -36,34 +38,47 @@ class CrashDialog(QMessageBox):
         self.further = 0
         self.setObjectName("crashDialog")
         self.setIcon(QMessageBox.Icon.Critical)
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         self._summary = summary
         self.setText(self._message())
         self.setDetailedText(details)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_log_button = (
-            self.addButton("Open log folder", QMessageBox.ButtonRole.ActionRole)
+            self.addButton(_("Open log folder"), QMessageBox.ButtonRole.ActionRole)
             if log_path is not None
             else None
         )
-        self.quit_button = self.addButton("Quit FreeCell", QMessageBox.ButtonRole.DestructiveRole)
-        self.continue_button = self.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+        self.quit_button = self.addButton(
+            _("Quit FreeCell"), QMessageBox.ButtonRole.DestructiveRole
+        )
+        self.continue_button = self.addButton(_("Keep playing"), QMessageBox.ButtonRole.RejectRole)
         self.setDefaultButton(self.continue_button)
         self.setEscapeButton(self.continue_button)
         self.buttonClicked.connect(self._clicked)
 
     def _message(self) -> str:
-        where = (
-            f"The details are in the log file:\n{self.log_path}"
-            if self.log_path is not None
-            else "The log file could not be written; the details went to the terminal."
-        )
-        more = f"\n\n{self.further} more problem(s) since." if self.further else ""
-        return (
-            f"Something unexpected went wrong:\n{self._summary}\n\n"
-            f"The game may keep working. {where}\n"
-            f"Please attach that file to a bug report.{more}"
-        )
+        # (the summary is the exception's own text, as the log has it: not translated)
+        parts = [_("Something unexpected went wrong:") + "\n" + self._summary]
+        if self.log_path is not None:
+            parts.append(
+                _("The game may keep working. The details are in the log file:")
+                + f"\n{self.log_path}\n"
+                + _("Please attach that file to a bug report.")
+            )
+        else:
+            parts.append(
+                _(
+                    "The game may keep working. The log file could not be written; the "
+                    "details went to the terminal. Please copy them into a bug report."
+                )
+            )
+        if self.further:
+            parts.append(
+                ngettext(
+                    "{n} more problem since.", "{n} more problems since.", self.further
+                ).format(n=format_number(self.further))
+            )
+        return "\n\n".join(parts)
 
     def count_another(self) -> None:
         self.further += 1

@@ -59,6 +59,7 @@ from freecell.engine import (
 from freecell.i18n import _
 from freecell.storage import Settings
 from freecell.texts.refusals import explain
+from freecell.texts.variants import variant_name
 from freecell.themes import CardTheme, TableSurface
 from freecell.ui.features.hint_answers import ask_for_hint, show_hint_answer
 from freecell.ui.features.hints import HintAnswer, HintRunner
@@ -318,7 +319,7 @@ class MainWindow(QMainWindow):
             game.move_count,
             game.position.cards_home,
             game.deal_number,
-            game.variant.name,
+            variant_name(game.variant),
             hints=game.hints_used,
             solution_moves=game.solution_moves,
         )

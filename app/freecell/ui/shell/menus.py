@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QWidget
 
 from freecell.i18n import _
+from freecell.texts.variants import variant_description, variant_name
 from freecell.ui.shell.actions import new_action
 from freecell.ui.table.layout import CardSize
 
@@ -216,7 +217,7 @@ class Menus:
             self.variant_group = self._fill(
                 self.variants,
                 [
-                    (_(v.name), _(v.description), partial(w.play_variant, v))
+                    (variant_name(v), variant_description(v), partial(w.play_variant, v))
                     for v in catalog.variants
                 ],
             )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize
 
 from freecell.i18n import _
+from freecell.texts.variants import variant_name
 
 if TYPE_CHECKING:
     from freecell.engine import Game
@@ -35,5 +36,5 @@ def deal_titles(game: Game) -> tuple[str, str]:
     else:
         deal = _("Deal {number}").format(number=game.deal_number)
     if game.variant.name != "FreeCell":
-        deal = f"{_(game.variant.name)}, {deal}"
+        deal = f"{variant_name(game.variant)}, {deal}"
     return f"{deal} \u2014 FreeCell", f"FreeCell \u2014 {deal}"

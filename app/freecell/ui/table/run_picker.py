@@ -15,10 +15,12 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from freecell.engine import Pile
+from freecell.i18n import ngettext
+from freecell.i18n.formatting import format_number
 from freecell.ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
@@ -116,11 +118,21 @@ class RunPickerItem(QGraphicsItem):
         painter.drawLine(close.topRight() + QPointF(-m, m), close.bottomLeft() + QPointF(m, -m))
         font = QFont(painter.font())
         font.setBold(True)
-        font.setPixelSize(max(12, round(h * 0.15)))
+        size = max(12, round(h * 0.15))
+        font.setPixelSize(size)
+        text = self.label()
+        # a longer language's words ("13 Karten") shrink to the lane rather than clip
+        wide = QFontMetricsF(font).horizontalAdvance(text)
+        if wide > w * 0.92:
+            font.setPixelSize(max(9, int(size * w * 0.92 / wide)))
         painter.setFont(font)
         painter.setPen(QColor("#ffffff"))
-        text = "1 card" if self.count == 1 else f"{self.count} cards"
         painter.drawText(QRectF(0, h * 0.42, w, h * 0.28), Qt.AlignmentFlag.AlignCenter, text)
+
+    def label(self) -> str:
+        """What the picker shows between its arrows: how many cards would go."""
+        # Translators: the run picker's count, as wide as a card: keep it short
+        return ngettext("{n} card", "{n} cards", self.count).format(n=format_number(self.count))
 
 
 class RunPickerControl:
