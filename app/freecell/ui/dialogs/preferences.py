@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from freecell.engine import split_take_backs, take_backs_id
 from freecell.i18n import FOLLOW_SYSTEM, N_, SHIPPED, _
+from freecell.i18n.mnemonics import without_mnemonic
 from freecell.storage import CARD_SIZES, Settings
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class PreferencesDialog(QDialog):
             combo = QComboBox()
             combo.setObjectName(name)
             label_text, description = _(label_text), _(description)
-            plain = label_text.replace("&", "").rstrip(":")
+            plain = without_mnemonic(label_text).rstrip(" :\u00a0\uff1a")  # (fr "Langue :")
             combo.setAccessibleName(plain)
             combo.setAccessibleDescription(description)
             combo.setToolTip(description)
@@ -169,7 +170,7 @@ class PreferencesDialog(QDialog):
         # a rule option of the variant: it lives in the variant's id (its own records)
         self.take_backs = QCheckBox(_("Cards may come bac&k off the foundations"))
         self.take_backs.setObjectName("take_backs")
-        self.take_backs.setAccessibleName(self.take_backs.text().replace("&", ""))
+        self.take_backs.setAccessibleName(without_mnemonic(self.take_backs.text()))
         tip = _(
             "The top card of a foundation may go back into play (15 points off in "
             "standard scoring); games with this rule keep their own statistics"
@@ -185,7 +186,7 @@ class PreferencesDialog(QDialog):
             text, description = _(text), _(description)
             check = QCheckBox(text)
             check.setObjectName(name)
-            check.setAccessibleName(text.replace("&", ""))
+            check.setAccessibleName(without_mnemonic(text))
             check.setAccessibleDescription(description)
             check.setToolTip(description)
             check.toggled.connect(lambda on, n=name: self._check_toggled(n, on))
