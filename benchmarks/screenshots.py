@@ -9,8 +9,9 @@
 words cut off?  ``ja``: does Japanese render?  CI installs fonts-ipafont-gothic).
 
 One picture per card size (and large print), per card theme and per table surface,
-plus a game in progress with a selection, a hint mark and the run picker, and the
-results panel.  ``--matrix`` instead shows a game in progress at 1024x768,
+plus a game in progress with a selection, a hint mark and the run picker, the
+results panel, the solution stepper, and the Plugins, Custom variant, crash and
+How to play dialogs.  ``--matrix`` instead shows a game in progress at 1024x768,
 1366x768, 1920x1080 and 2560x1440 in every built-in theme and two installed KDE
 decks (``kdegames-card-data-kf5``), in the light and the dark scheme.  Runs under
 ``xvfb-run`` (or any display); with no display it falls back to Qt's offscreen
@@ -168,8 +169,51 @@ def main(argv: list[str] | None = None) -> int:
     window.controller.clear_selection()
     window.results.show_result(263.0, 97, 52, window.bus.game.deal_number, "FreeCell")
     shoot(app, window, folder, "won-results")
+    dialogs(app, window, folder)
     window.close()
     return 0
+
+
+def dialogs(app: QApplication, window: MainWindow, folder: Path) -> None:
+    """The stepper under the table and each dialog on its own (their longest words)."""
+    from freecell.engine import EIGHT_OFF, NewDeal, with_take_backs
+    from freecell.plugins import create_manager
+    from freecell.plugins.custom import custom_variant
+    from freecell.ui.dialogs.custom_variant import CustomVariantDialog
+    from freecell.ui.dialogs.plugins import PluginsDialog, install_plugins
+    from freecell.ui.panels.rules_page import RulesDialog
+    from freecell.ui.panels.solution_stepper import SolutionStepper
+    from freecell.ui.shell.crash_dialog import CrashDialog
+
+    window.dispatch(NewDeal(1))
+    stepper = SolutionStepper(window.bus, window, on_message=window.hint_bar.show_message)
+    window.add_panel(stepper)
+    stepper.start(tuple(parse_moves("3a 4b 5c")))
+    stepper.next()
+    shoot(app, window, folder, "solution-stepper")
+    stepper.stop()
+    install_plugins(window, create_manager({}))  # (switches saved nowhere)
+    manager = window.session.plugin_manager
+    assert manager is not None
+    log = Path.home() / ".local/state/freecell/log/freecell.log"
+    crash = CrashDialog("ValueError: an example", "Traceback ...", log, window)
+    crash.count_another()
+    shown = {
+        "dialog-plugins": PluginsDialog(manager, window),
+        "dialog-custom-variant": CustomVariantDialog(
+            window, with_take_backs(custom_variant(2, 10, EIGHT_OFF.build)), manager.variants()
+        ),
+        "dialog-crash": crash,
+        "dialog-rules-eight-off": RulesDialog(window, EIGHT_OFF),
+    }
+    for name, dialog in shown.items():
+        dialog.show()
+        for _ in range(5):
+            app.processEvents()
+        path = folder / f"{name}.png"
+        dialog.grab().save(str(path))
+        print(path)
+        dialog.close()
 
 
 if __name__ == "__main__":

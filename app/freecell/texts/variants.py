@@ -16,7 +16,7 @@ from freecell.engine import (
     Variant,
     split_take_backs,
 )
-from freecell.i18n import N_, _, ngettext
+from freecell.i18n import N_, _, ngettext, pgettext
 
 CUSTOM_PREFIX = "custom-"  # (freecell.plugins.custom names its ids so)
 
@@ -39,6 +39,12 @@ EMPTY_PHRASES = {
     EmptyColumnRule.KINGS_ONLY: N_("Kings only in empty columns"),
     EmptyColumnRule.NOTHING: N_("empty columns stay empty"),
 }
+
+
+def sentences(first: str, second: str) -> str:
+    """Two sentences one after the other (Japanese puts no space between them)."""
+    # Translators: how two sentences follow each other; Japanese writes "{first}{second}"
+    return pgettext("sentences", "{first} {second}").format(first=first, second=second)
 
 
 def _take_backs_base(variant: Variant) -> Variant | None:
@@ -85,7 +91,9 @@ def variant_description(variant: Variant) -> str:
     """The variant's one-line summary (the Variant menu's tooltips, the rules page)."""
     base = _take_backs_base(variant)
     if base is not None:
-        return f"{variant_description(base)} {_(TAKE_BACKS_NOTE)}".strip()
+        described = variant_description(base)
+        note = _(TAKE_BACKS_NOTE)
+        return sentences(described, note) if described else note
     if _is_custom(variant):
         # Translators: a Custom variant's summary: "3 free cells, 8 columns; build
         # down in suit; Kings only in empty columns."

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from freecell.engine import BuildRule, EmptyColumnRule, Variant, with_take_backs
 from freecell.i18n import N_, _
 from freecell.plugins.custom import CELL_RANGE, COLUMN_RANGE, custom_variant
-from freecell.texts.variants import variant_description, variant_name
+from freecell.texts.variants import sentences, variant_description, variant_name
 
 # Translators: how cards build down in the columns, the Custom variant's choices
 BUILD_CHOICES: tuple[tuple[BuildRule, str], ...] = (
@@ -175,5 +175,6 @@ class CustomVariantDialog(QDialog):
         text = variant_description(chosen)
         twin = self.same_as()
         if twin is not None:
-            text += " " + _("These are the rules of {variant}.").format(variant=variant_name(twin))
+            same = _("These are the rules of {variant}.").format(variant=variant_name(twin))
+            text = sentences(text, same)
         self.preview.setText(text)

@@ -22,7 +22,7 @@ from freecell.engine import FREECELL, BuildRule, EmptyColumnRule, Variant
 from freecell.i18n import SOURCE_LANGUAGE, _, language, ngettext, pgettext
 from freecell.i18n.formatting import format_number
 from freecell.i18n.mnemonics import without_mnemonic
-from freecell.texts.variants import variant_description, variant_name
+from freecell.texts.variants import sentences, variant_description, variant_name
 
 _ENGLISH_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                     "ten")
@@ -130,7 +130,7 @@ def _supermove(variant: Variant) -> str:
 <h2>{title}</h2>
 <p>{intro}</p>
 <p style="margin-left:2em"><b>{formula}</b></p>
-<p>{note} {shown}</p>
+<p>{sentences(note, shown)}</p>
 """
 
 
