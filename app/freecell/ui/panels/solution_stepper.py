@@ -246,7 +246,7 @@ class SolutionStepper(QFrame):
         total = len(self.moves)
         if self.step >= total:
             text = ngettext(
-                "Solution: the {n} move made.", "Solution: all {n} moves made.", total
+                "Solution: the one move made.", "Solution: all {n} moves made.", total
             ).format(n=format_number(total))
         else:
             # Translators: {move} is the next move in standard notation ("3a", "2h")
