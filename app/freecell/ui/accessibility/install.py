@@ -42,7 +42,7 @@ from freecell.texts.refusals import explain
 from freecell.ui.accessibility import text
 from freecell.ui.accessibility.announcer import LiveStatus
 from freecell.ui.accessibility.focus_ring import FocusRing
-from freecell.ui.accessibility.interfaces import TableAccessibility, install_table_accessibility
+from freecell.ui.accessibility.table_model import TableAccessibility, install_table_accessibility
 from freecell.ui.shell.actions import new_action
 
 if TYPE_CHECKING:
