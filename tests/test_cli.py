@@ -81,7 +81,7 @@ def test_replay_from_a_board_prints_the_final_position(
 @pytest.mark.parametrize(
     ("board", "moves", "message"),
     [
-        ("AH\n", "5a", "the board has 1 columns"),
+        ("AH\n", "5a", "the board has 1 column;"),
         (None, "5a zz", "'zz' is not a move"),
     ],
 )

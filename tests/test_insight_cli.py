@@ -40,7 +40,7 @@ def test_rate_writes_the_table_with_a_process_pool(
     assert table.get(2) == rate_deal(2)
     # --resume rates only what is missing
     code, _, err = run(capsys, "rate", "1-5", "--out", str(out_file), "--resume")
-    assert code == 0 and "rated 1 deals" in err
+    assert code == 0 and "rated 1 deal " in err
     assert rating_data.read(out_file).get(5) == rate_deal(5)
 
 

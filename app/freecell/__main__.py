@@ -52,7 +52,11 @@ def main(argv: list[str] | None = None) -> int:
         try:
             number = parse_deal_number(args.deal)
         except InvalidDealNumber as error:
-            print(f"freecell: {error}", file=sys.stderr)
+            from freecell.i18n import _
+            from freecell.texts.errors import describe
+
+            words = {"prog": "freecell", "message": describe(error)}
+            print(_("%(prog)s: error: %(message)s\n") % words, end="", file=sys.stderr)
             return 2
     # The session (Qt-free) before Qt: PySide6's import hook reads the source of every
     # module imported after it, looking for its feature switches.

@@ -18,6 +18,7 @@ from freecell.engine import (
     parse_board,
     parse_deal_number,
 )
+from freecell.engine.errors import TextError
 from freecell.i18n import N_, _
 from freecell.i18n.commandline import Words
 from freecell.i18n.formatting import format_number
@@ -58,11 +59,15 @@ def cli_manager() -> PluginManager:
 
 def plugin_variant(variant_id: str, manager: PluginManager | None = None) -> Variant:
     """The enabled variant with this id (listed or resolved); CliError otherwise."""
+    manager = manager or cli_manager()
     try:
-        return (manager or cli_manager()).variant(variant_id)
-    except KeyError as error:
+        return manager.variant(variant_id)
+    except KeyError:
+        known = ", ".join(v.id for v in manager.variants())
         raise CliError(
-            _("{problem}; `freecell-cli plugins` lists them").format(problem=error.args[0])
+            _("unknown variant {id!r} (known: {known}); `freecell-cli plugins` lists them").format(
+                id=variant_id, known=known
+            )
         ) from None
 
 
@@ -119,11 +124,21 @@ def read_text(path: str, limit: int, what: str = "file") -> str:
         raise CliError(_("cannot read {path}: it is not UTF-8 text").format(path=path)) from None
 
 
+def in_file(path: str, error: TextError) -> str:
+    """``moves.txt: line 3: "9x" is not a move``, in the player's language."""
+    from freecell.texts.errors import describe
+
+    # Translators: {path} is a file named on the command line, {problem} what is wrong
+    return _("{path}: {problem}").format(path=path, problem=describe(error))
+
+
 def deal_number(text: str) -> int:
     try:
         return parse_deal_number(text)
     except InvalidDealNumber as error:
-        raise CliError(str(error)) from None
+        from freecell.texts.errors import describe
+
+        raise CliError(describe(error)) from None
 
 
 def starting_position(args: argparse.Namespace, variant: Variant) -> tuple[Position, int | None]:
@@ -132,7 +147,7 @@ def starting_position(args: argparse.Namespace, variant: Variant) -> tuple[Posit
         try:
             return parse_board(read_text(args.board, MAX_BOARD_BYTES, "board"), variant), None
         except BoardFormatError as error:
-            raise CliError(f"{args.board}: {error}") from None
+            raise CliError(in_file(args.board, error)) from None
     if args.deal is None:
         raise CliError(_("give a deal number or --board FILE"))
     number = deal_number(args.deal)

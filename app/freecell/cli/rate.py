@@ -26,7 +26,8 @@ from freecell.analysis.difficulty import RATING_BUDGET, Rating, rate_deal, rate_
 from freecell.cli.common import EXIT_OK, CliError
 from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber, Position, Variant, deal
 from freecell.engine.deal import check_deal_number
-from freecell.i18n import N_, _
+from freecell.i18n import N_, _, ngettext
+from freecell.i18n.formatting import format_number
 from freecell.solver.api import Budget, CancelToken, Mode, Verdict
 from freecell.solver.backends import (
     BUILTIN_ID,
@@ -58,7 +59,7 @@ def parse_range(text: str) -> list[int]:
         except (ValueError, InvalidDealNumber):
             raise CliError(
                 _("{part!r} is not a deal number or range (1-{last})").format(
-                    part=part, last=MAX_DEAL
+                    part=part, last=format_number(MAX_DEAL)
                 )
             ) from None
         if last < first:
@@ -181,8 +182,10 @@ def _backend(backend_id: str, out: Path | None) -> BackendLoader | None:
         return None
     if out is not None:
         raise CliError(
-            "--out writes the game's ratings table, which the built-in solver makes; "
-            "leave out --backend to write it, or --out to print another backend's ratings"
+            _(
+                "--out writes the game's ratings table, which the built-in solver makes; "
+                "leave out --backend to write it, or --out to print another backend's ratings"
+            )
         )
     from freecell.cli.common import cli_manager
     from freecell.cli.plugins import plugin_backend
@@ -203,13 +206,14 @@ def cmd_rate(args: argparse.Namespace) -> int:
         try:
             done = dict(rating_data.read(out).rated())
         except ValueError as error:
-            raise CliError(f"{out}: {error}") from None
+            raise CliError(_("{path}: {problem}").format(path=out, problem=error)) from None
         numbers = [n for n in numbers if n not in done]
     fingerprint = rating_data.solver_fingerprint()  # of the code the workers run
     started = time.monotonic()
     for i, (number, rating, fell_back) in enumerate(rate_many(numbers, args.jobs, loader), 1):
         if fell_back is not None:
-            print(f"freecell-cli: warning: deal {number}: {fell_back}", file=sys.stderr)
+            warning = _("freecell-cli: warning: deal {number}: {message}")
+            print(warning.format(number=number, message=fell_back), file=sys.stderr)
         if out is None:
             if args.json:
                 record = {
@@ -227,16 +231,32 @@ def cmd_rate(args: argparse.Namespace) -> int:
         if i % CHECKPOINT_EVERY == 0:
             rating_data.write(out, done, fingerprint)
             elapsed = time.monotonic() - started
-            print(f"rated {i}/{len(numbers)} in {elapsed:.0f} s", file=sys.stderr, flush=True)
+            progress = _("rated {done} of {total} in {seconds} s").format(
+                done=format_number(i), total=format_number(len(numbers)), seconds=_seconds(elapsed)
+            )
+            print(progress, file=sys.stderr, flush=True)
     if out is not None:
         rating_data.write(out, done, fingerprint)
         elapsed = time.monotonic() - started
+        summary = ngettext(
+            "rated {n} deal in {seconds} s; {kept} in {path}",
+            "rated {n} deals in {seconds} s; {kept} in {path}",
+            len(numbers),
+        )
         print(
-            f"rated {len(numbers)} deals in {elapsed:.0f} s on {args.jobs} process(es); "
-            f"{len(done)} in {out}",
+            summary.format(
+                n=format_number(len(numbers)),
+                seconds=_seconds(elapsed),
+                kept=format_number(len(done)),
+                path=out,
+            ),
             file=sys.stderr,
         )
     return EXIT_OK
+
+
+def _seconds(elapsed: float) -> str:
+    return format_number(round(elapsed))
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

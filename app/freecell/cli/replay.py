@@ -18,6 +18,7 @@ from freecell.cli.common import (
     MAX_MOVES_BYTES,
     CliError,
     add_position_arguments,
+    in_file,
     read_text,
     resolve_variant,
     starting_position,
@@ -73,7 +74,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         try:
             moves = parse_moves(read_text(args.moves, MAX_MOVES_BYTES, "move list"))
         except InvalidMoveNotation as error:
-            raise CliError(f"{args.moves}: {error}") from None
+            raise CliError(in_file(args.moves, error)) from None
     game = Game(variant, number, start=start)
     for index, move in enumerate(moves, start=1):
         result = game.play(move)
@@ -101,8 +102,7 @@ def _from_game_file(path: str) -> tuple[Variant, int | None, Position, list[Move
     try:
         record = parse_game(text, resolve_variant_for_file)
     except GameFileError as error:
-        words = f"{error}: {explain(error.refusal)}" if error.refusal is not None else str(error)
-        raise CliError(f"{path}: {words}") from None
+        raise CliError(in_file(path, error)) from None
     return record.variant, record.deal_number, record.start, list(record.moves)
 
 

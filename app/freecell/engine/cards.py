@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from freecell.engine.errors import Problem, TextError
+
 
 class Suit(IntEnum):
     """Suits in Microsoft deal order (clubs, diamonds, hearts, spades)."""
@@ -144,15 +146,18 @@ def make_card(rank: int, suit: Suit) -> Card:
 def parse_card(text: str) -> Card:
     """Parse ``'7H'``, ``'TD'``, ``'10d'`` or ``'ah'``; raise ValueError with a clear message."""
     token = text.strip()
+    not_a_card = TextError(
+        f"{text!r} is not a card (write it like 7H, TD or 10D)", Problem.NOT_A_CARD, token=token
+    )
     if len(token) < 2:
-        raise ValueError(f"{text!r} is not a card (write it like 7H, TD or 10D)")
+        raise not_a_card
     try:
         rank = parse_rank(token[:-1])
         suit = Suit.from_letter(token[-1])
     except ValueError:
-        raise ValueError(f"{text!r} is not a card (write it like 7H, TD or 10D)") from None
+        raise not_a_card from None
     if rank == 0:
-        raise ValueError(f"{text!r} is not a card (write it like 7H, TD or 10D)")
+        raise not_a_card
     return make_card(rank, suit)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random as _random
 
 from freecell.engine.cards import DECK, Card
+from freecell.engine.errors import Problem, TextError
 from freecell.engine.position import EMPTY_FOUNDATIONS, Position
 from freecell.engine.variant import Variant
 
@@ -21,13 +22,17 @@ MAX_DEAL = 2**33 - 1  # 8,589,934,591: the last FreeCell Pro number
 _MASK32 = 0xFFFFFFFF
 
 
-class InvalidDealNumber(ValueError):
+class InvalidDealNumber(TextError):
     """A deal number outside 1 .. 8,589,934,591."""
 
 
 def check_deal_number(number: int) -> int:
     if not MIN_DEAL <= number <= MAX_DEAL:
-        raise InvalidDealNumber(f"deal number {number} is out of range: choose 1 to {MAX_DEAL:,}")
+        raise InvalidDealNumber(
+            f"deal number {number} is out of range: choose 1 to {MAX_DEAL:,}",
+            Problem.DEAL_OUT_OF_RANGE,
+            number=number,
+        )
     return number
 
 
@@ -41,12 +46,16 @@ def parse_deal_number(text: str) -> int:
         shown = shown if len(shown) <= 40 else shown[:40] + "..."
         raise InvalidDealNumber(
             f"{shown!r} is not a deal number: type a whole number from 1 to {MAX_DEAL:,} "
-            "in the digits 0-9"
+            "in the digits 0-9",
+            Problem.NOT_A_DEAL_NUMBER,
+            text=shown,
         )
     significant = cleaned.lstrip("0")
     if len(significant) > len(str(MAX_DEAL)):  # never int() a 5000-digit string
         raise InvalidDealNumber(
-            f"deal number {significant[:12]}... is out of range: choose 1 to {MAX_DEAL:,}"
+            f"deal number {significant[:12]}... is out of range: choose 1 to {MAX_DEAL:,}",
+            Problem.DEAL_OUT_OF_RANGE,
+            number=f"{significant[:12]}...",
         )
     return check_deal_number(int(cleaned))
 

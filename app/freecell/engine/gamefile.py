@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from freecell.engine.clock import Clock
 from freecell.engine.deal import InvalidDealNumber, deal, parse_deal_number
+from freecell.engine.errors import Problem, TextError
 from freecell.engine.game import Game
 from freecell.engine.moves import InvalidMoveNotation, Move, parse_moves
 from freecell.engine.notation import BoardFormatError, format_board, parse_board
@@ -34,13 +35,22 @@ _KEYS = ("variant", "deal", "board", "moves", "redo")
 _WRAP = 72
 
 
-class GameFileError(ValueError):
-    """Text that is not a game this program can rebuild; the message says why.  A
-    move that does not play carries the engine's ``refusal`` (a code: the edge puts
-    it in words, :func:`freecell.texts.refusals.explain`)."""
+class GameFileError(TextError):
+    """Text that is not a game this program can rebuild: a code and its values (the
+    edge words them, :func:`freecell.texts.errors.describe`).  A move that does not
+    play carries the engine's ``refusal`` too (:func:`freecell.texts.refusals.explain`)."""
 
-    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        code: Problem,
+        *,
+        line: int | None = None,
+        inner: TextError | None = None,
+        refusal: Refusal | None = None,
+        **values: object,
+    ) -> None:
+        super().__init__(message, code, line=line, inner=inner, **values)
         self.refusal = refusal
 
 
@@ -114,44 +124,58 @@ def parse_game(text: str, resolve: Callable[[str], Variant]) -> GameRecord:
         key = _key(raw)
         if key is not None:
             if key in fields:
-                raise GameFileError(f"line {number}: a second {key.capitalize()} line")
+                raise GameFileError(
+                    f"line {number}: a second {key.capitalize()} line",
+                    Problem.SECOND_KEY_LINE,
+                    line=number,
+                    key=key.capitalize(),
+                )
             fields[key] = [raw.partition(":")[2]]
             current = key
         elif current == "board" or (current in ("moves", "redo") and raw[:1].isspace()):
             fields[current].append(raw)
         else:
-            raise GameFileError(f"line {number}: {raw.strip()[:40]!r} is not part of a game file")
+            raise GameFileError(
+                f"line {number}: {raw.strip()[:40]!r} is not part of a game file",
+                Problem.STRAY_LINE,
+                line=number,
+                text=raw.strip()[:40],
+            )
     if "moves" not in fields:
-        raise GameFileError("it is not a game file (it has no Moves line)")
+        raise GameFileError("it is not a game file (it has no Moves line)", Problem.NO_MOVES_LINE)
     variant_id = " ".join(fields.get("variant", ["freecell"])).strip() or "freecell"
     try:
         variant = resolve(variant_id)
     except KeyError as error:
-        raise GameFileError(str(error.args[0]) if error.args else str(error)) from None
+        raise GameFileError(
+            str(error.args[0]) if error.args else str(error),
+            Problem.UNKNOWN_VARIANT,
+            variant=variant_id,
+        ) from None
     deal_number, start = _start(fields, variant)
     try:
         moves = tuple(parse_moves(" ".join(fields["moves"])))
         redo = tuple(parse_moves(" ".join(fields.get("redo", []))))
     except InvalidMoveNotation as error:
-        raise GameFileError(str(error)) from None
+        raise GameFileError.like(error) from None
     return GameRecord(variant, deal_number, start, moves, redo)
 
 
 def _start(fields: dict[str, list[str]], variant: Variant) -> tuple[int | None, Position]:
     if "deal" in fields and "board" in fields:
-        raise GameFileError("it names both a deal and a board")
+        raise GameFileError("it names both a deal and a board", Problem.DEAL_AND_BOARD)
     if "deal" in fields:
         try:
             number = parse_deal_number(" ".join(fields["deal"]).strip())
         except InvalidDealNumber as error:
-            raise GameFileError(str(error)) from None
+            raise GameFileError.like(error) from None
         return number, deal(number, variant)
     if "board" in fields:
         try:
             return None, parse_board("\n".join(fields["board"]), variant)
         except BoardFormatError as error:
-            raise GameFileError(f"its board: {error}") from None
-    raise GameFileError("it names no deal and no board")
+            raise GameFileError(f"its board: {error}", Problem.BAD_BOARD, inner=error) from None
+    raise GameFileError("it names no deal and no board", Problem.NO_DEAL_OR_BOARD)
 
 
 def game_from_record(record: GameRecord) -> Game:
@@ -162,7 +186,13 @@ def game_from_record(record: GameRecord) -> Game:
     for index, move in enumerate((*record.moves, *record.redo), start=1):
         result = game.play(move)
         if isinstance(result, Refusal):
-            raise GameFileError(f"move {index} ({move.notation}) does not play", result)
+            raise GameFileError(
+                f"move {index} ({move.notation}) does not play",
+                Problem.MOVE_DOES_NOT_PLAY,
+                refusal=result,
+                index=index,
+                move=move.notation,
+            )
     if record.redo:
         game.undo_to(len(record.moves))
         game.undo_count = 0

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from freecell.engine.cards import Suit
+from freecell.engine.errors import Problem, TextError
 from freecell.engine.variant import MAX_CELLS, MAX_COLUMNS
 
 COLUMN_CHARS = "1234567890"
@@ -25,7 +26,7 @@ FOUNDATION_CHAR = "h"
 HEX_DIGITS = "0123456789abcdefABCDEF"
 
 
-class InvalidMoveNotation(ValueError):
+class InvalidMoveNotation(TextError):
     """Text that is not a move in standard notation."""
 
 
@@ -148,7 +149,12 @@ def _parse_pile(char: str, text: str) -> Pile:
         return Pile.column(COLUMN_CHARS.index(char))
     if char in CELL_CHARS:
         return Pile.cell(CELL_CHARS.index(char))
-    raise InvalidMoveNotation(f"{text!r} is not a move: {char!r} is not a column or cell")
+    raise InvalidMoveNotation(
+        f"{text!r} is not a move: {char!r} is not a column or cell",
+        Problem.NOT_A_PILE,
+        text=text.strip(),
+        char=char,
+    )
 
 
 def parse_move(text: str) -> Move:
@@ -163,21 +169,42 @@ def parse_move(text: str) -> Move:
         # ASCII hex only (int() would also take Arabic-Indic digits, "0x3" or "_"), and no more
         # digits than a count of cards needs
         if not count_text or len(count_text) > 2 or not all(c in HEX_DIGITS for c in count_text):
-            raise InvalidMoveNotation(f"{text!r} is not a move: bad count {count_text!r}")
+            raise InvalidMoveNotation(
+                f"{text!r} is not a move: bad count {count_text!r}",
+                Problem.BAD_COUNT,
+                text=token,
+                count=count_text,
+            )
         count = int(count_text, 16)
         if count < 1:
-            raise InvalidMoveNotation(f"{text!r} is not a move: a move takes at least one card")
+            raise InvalidMoveNotation(
+                f"{text!r} is not a move: a move takes at least one card",
+                Problem.ZERO_COUNT,
+                text=token,
+            )
     if len(body) == 3 and body[0] == FOUNDATION_CHAR and body[1].upper() in "CDHS":
         suit = Suit.from_letter(body[1])
         dest_char = body[2]
         if dest_char == FOUNDATION_CHAR:
-            raise InvalidMoveNotation(f"{text!r} is not a move: foundation to foundation")
+            raise InvalidMoveNotation(
+                f"{text!r} is not a move: foundation to foundation",
+                Problem.FOUNDATION_TO_FOUNDATION,
+                text=token,
+            )
         return Move(Pile.foundation(suit), _parse_pile(dest_char, text), count)
     if len(body) != 2:
-        raise InvalidMoveNotation(f"{text!r} is not a move (write moves like 3a, a5, 2h or 18)")
+        raise InvalidMoveNotation(
+            f"{text!r} is not a move (write moves like 3a, a5, 2h or 18)",
+            Problem.NOT_A_MOVE,
+            text=token,
+        )
     src_char, dest_char = body[0], body[1]
     if src_char == FOUNDATION_CHAR:
-        raise InvalidMoveNotation(f"{text!r} is not a move: name the foundation's suit, like hS3")
+        raise InvalidMoveNotation(
+            f"{text!r} is not a move: name the foundation's suit, like hS3",
+            Problem.FOUNDATION_NEEDS_SUIT,
+            text=token,
+        )
     source = _parse_pile(src_char, text)
     dest = Pile.foundation() if dest_char == FOUNDATION_CHAR else _parse_pile(dest_char, text)
     return Move(source, dest, count)

@@ -11,14 +11,15 @@ which ``fc-solve`` reads back.
 from __future__ import annotations
 
 from freecell.engine.cards import KING, Card, Suit, parse_card, parse_rank, rank_letter
+from freecell.engine.errors import Problem, TextError
 from freecell.engine.position import InvalidPosition, Position
 from freecell.engine.variant import Variant
 
 _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
 
-class BoardFormatError(ValueError):
-    """A board text that cannot be read; the message says where and why."""
+class BoardFormatError(TextError):
+    """A board text that cannot be read: its code and values say why, its line where."""
 
 
 def _is_plain(position: Position) -> bool:
@@ -47,13 +48,13 @@ def format_board(position: Position) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _parse_cards(tokens: list[str], where: str) -> list[Card]:
+def _parse_cards(tokens: list[str], number: int) -> list[Card]:
     cards: list[Card] = []
     for token in tokens:
         try:
             cards.append(parse_card(token))
-        except ValueError as error:
-            raise BoardFormatError(f"{where}: {error}") from None
+        except TextError as error:
+            raise BoardFormatError.like(error, f"line {number}: {error}", line=number) from None
     return cards
 
 
@@ -79,18 +80,25 @@ def parse_board(text: str, variant: Variant) -> Position:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        where = f"line {number}"
         lower = line.lower()
         if lower.startswith("freecells:"):
             if cells is not None:
-                raise BoardFormatError(f"{where}: a second Freecells line")
+                raise BoardFormatError(
+                    f"line {number}: a second Freecells line",
+                    Problem.SECOND_FREECELLS_LINE,
+                    line=number,
+                )
             cells = []
             for token in _cell_tokens(raw.split(":", 1)[1].rstrip()):
-                cells.append(None if token in ("-", "") else _parse_cards([token], where)[0])
+                cells.append(None if token in ("-", "") else _parse_cards([token], number)[0])
             continue
         if lower.startswith("foundations:"):
             if seen_foundations:
-                raise BoardFormatError(f"{where}: a second Foundations line")
+                raise BoardFormatError(
+                    f"line {number}: a second Foundations line",
+                    Problem.SECOND_FOUNDATIONS_LINE,
+                    line=number,
+                )
             seen_foundations = True
             for token in line.split(":", 1)[1].split():
                 suit_text, dash, rank_text = token.partition("-")
@@ -104,16 +112,23 @@ def parse_board(text: str, variant: Variant) -> Position:
                         raise ValueError
                 except ValueError:
                     raise BoardFormatError(
-                        f"{where}: {token!r} is not a foundation (write it like H-5 or S-K)"
+                        f"line {number}: {token!r} is not a foundation (write it like H-5 or S-K)",
+                        Problem.NOT_A_FOUNDATION,
+                        line=number,
+                        token=token,
                     ) from None
                 foundations[suit] = rank
             continue
         body = line[1:] if line.startswith(":") else line
-        columns.append(tuple(_parse_cards(body.split(), where)))
+        columns.append(tuple(_parse_cards(body.split(), number)))
 
     if len(columns) != variant.columns:
         raise BoardFormatError(
-            f"the board has {len(columns)} columns; {variant.name} has {variant.columns}"
+            f"the board has {len(columns)} columns; {variant.name} has {variant.columns}",
+            Problem.WRONG_COLUMN_COUNT,
+            found=len(columns),
+            wanted=variant.columns,
+            variant=variant.name,
         )
     held = cells or []
     if len(held) > variant.cells:
@@ -121,7 +136,11 @@ def parse_board(text: str, variant: Variant) -> Position:
         if len(occupied) > variant.cells:
             raise BoardFormatError(
                 f"the board has {len(occupied)} cards in free cells; "
-                f"{variant.name} has {variant.cells} cells"
+                f"{variant.name} has {variant.cells} cells",
+                Problem.TOO_MANY_CELL_CARDS,
+                found=len(occupied),
+                wanted=variant.cells,
+                variant=variant.name,
             )
         held = list[Card | None](occupied)
     held = held + [None] * (variant.cells - len(held))
@@ -133,5 +152,5 @@ def parse_board(text: str, variant: Variant) -> Position:
     try:
         position.validate()
     except InvalidPosition as error:
-        raise BoardFormatError(str(error)) from None
+        raise BoardFormatError.like(error) from None
     return position

@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from freecell.engine.cards import DECK, KING, Card, Suit
+from freecell.engine.errors import Problem, TextError
 
 
-class InvalidPosition(ValueError):
+class InvalidPosition(TextError):
     """A board that cannot exist: duplicate or missing cards, wrong pile counts."""
 
 
@@ -62,19 +63,32 @@ class Position:
         for suit in Suit:
             rank = self.foundations[suit]
             if not 0 <= rank <= KING:
-                raise InvalidPosition(f"foundation {suit.letter} holds {rank} cards")
+                raise InvalidPosition(
+                    f"foundation {suit.letter} holds {rank} cards",
+                    Problem.FOUNDATION_OVERFULL,
+                    suit=suit.letter,
+                    count=rank,
+                )
             for r in range(1, rank + 1):
                 home = DECK[(r - 1) * 4 + suit]
                 if home in seen:
                     duplicates.append(home)
                 seen.add(home)
         if duplicates:
-            names = " ".join(sorted({c.short for c in duplicates}))
-            raise InvalidPosition(f"duplicate card(s): {names}")
+            shorts = sorted({c.short for c in duplicates})
+            names = " ".join(shorts)
+            raise InvalidPosition(
+                f"duplicate card(s): {names}",
+                Problem.DUPLICATE_CARDS,
+                cards=names,
+                count=len(shorts),
+            )
         missing = [c for c in DECK if c not in seen]
         if missing:
             names = " ".join(c.short for c in missing)
-            raise InvalidPosition(f"missing card(s): {names}")
+            raise InvalidPosition(
+                f"missing card(s): {names}", Problem.MISSING_CARDS, cards=names, count=len(missing)
+            )
 
     def canonical_key(self) -> tuple[object, ...]:
         """A key equal for positions that differ only in the order of cells and columns."""

@@ -14,13 +14,14 @@ produced it: what the built-in answers is what the player gets.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
 from freecell.engine import Position, Refusal, Variant, apply_move, check_move
-from freecell.i18n import _
+from freecell.i18n import N_, _
 from freecell.solver.api import (
     Budget,
     CancelToken,
@@ -123,7 +124,7 @@ class Fallback:
     backend_id: str
     backend_name: str
     reason: FallbackReason
-    detail: str = ""  # the error, or the seconds allowed
+    detail: str = ""  # the error (the backend's own words), or the seconds allowed
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,19 +136,61 @@ class Answer:
     fallback: Fallback | None = None
 
 
+# Translators: {name} is a solver's name; {detail} is what went wrong, often in the
+# solver's own words (an error message), or why its answer does not hold
+_FALLBACK_SENTENCES = {
+    FallbackReason.NOT_LOADED: N_(
+        "The solver {name} could not be loaded; the built-in solver answered instead."
+    ),
+    FallbackReason.UNAVAILABLE: N_(
+        "The solver {name} is not available here; the built-in solver answered instead."
+    ),
+    FallbackReason.RAISED: N_("The solver {name} failed; the built-in solver answered instead."),
+    FallbackReason.BAD_ANSWER: N_(
+        "The solver {name} gave an answer that does not hold; the built-in solver answered "
+        "instead."
+    ),
+    FallbackReason.CRASHED: N_(
+        "The solver {name} stopped working (its process ended); the built-in solver answered "
+        "instead."
+    ),
+    FallbackReason.TIMED_OUT: N_(
+        "The solver {name} took too long; the built-in solver answered instead."
+    ),
+}
+_FALLBACK_SENTENCES_WITH_DETAIL = {
+    FallbackReason.NOT_LOADED: N_(
+        "The solver {name} could not be loaded ({detail}); the built-in solver answered instead."
+    ),
+    FallbackReason.RAISED: N_(
+        "The solver {name} failed ({detail}); the built-in solver answered instead."
+    ),
+    FallbackReason.BAD_ANSWER: N_(
+        "The solver {name} gave an answer that does not hold ({detail}); the built-in solver "
+        "answered instead."
+    ),
+    # Translators: {seconds} is the time the solver was given
+    FallbackReason.TIMED_OUT: N_(
+        "The solver {name} took too long (over its {seconds} s budget); the built-in solver "
+        "answered instead."
+    ),
+}
+
+
 def fallback_message(fallback: Fallback) -> str:
-    """The sentence the player reads (hint bar, status bar, CLI warning)."""
-    name = fallback.backend_name or fallback.backend_id
-    why = {
-        FallbackReason.NOT_LOADED: "could not be loaded",
-        FallbackReason.UNAVAILABLE: "is not available here",
-        FallbackReason.RAISED: "failed",
-        FallbackReason.BAD_ANSWER: "gave an answer that does not hold",
-        FallbackReason.CRASHED: "stopped working (its process ended)",
-        FallbackReason.TIMED_OUT: "took too long",
-    }[fallback.reason]
-    detail = f" ({fallback.detail})" if fallback.detail else ""
-    return f"The solver {name} {why}{detail}; the built-in solver answered instead."
+    """The sentence the player reads (hint bar, status bar, CLI warning), in the
+    player's language: one whole sentence for each reason."""
+    name = _(fallback.backend_name) if fallback.backend_name else fallback.backend_id
+    sentence = _FALLBACK_SENTENCES_WITH_DETAIL.get(fallback.reason) if fallback.detail else None
+    if sentence is None:
+        return _(_FALLBACK_SENTENCES[fallback.reason]).format(name=name)
+    seconds = fallback.detail
+    if fallback.reason is FallbackReason.TIMED_OUT:
+        from freecell.i18n.formatting import format_number
+
+        with contextlib.suppress(ValueError):
+            seconds = format_number(float(fallback.detail))
+    return _(sentence).format(name=name, detail=fallback.detail, seconds=seconds)
 
 
 _LOADED: dict[BackendLoader, SolverBackend] = {}
@@ -169,18 +212,21 @@ def check_verdict(verdict: object, position: Position, variant: Variant) -> str 
     if isinstance(verdict, Unknown):
         move = verdict.suggested_move
         if move is not None and isinstance(check_move(position, variant, move), Refusal):
-            return f"its suggested move {move.notation} is not legal here"
+            return _("its suggested move {move} is not legal here").format(move=move.notation)
         return None
     if not isinstance(verdict, Solved):
-        return f"it answered {type(verdict).__name__}, not a verdict"
+        # Translators: {kind} is a Python type's name
+        return _("it answered {kind}, not a verdict").format(kind=type(verdict).__name__)
     current = position
     for number, move in enumerate(verdict.moves, 1):
         checked = check_move(current, variant, move)
         if isinstance(checked, Refusal):
-            return f"move {number} of its line, {move.notation}, is not legal"
+            return _("move {number} of its line, {move}, is not legal").format(
+                number=number, move=move.notation
+            )
         current = apply_move(current, checked)
     if not current.is_won:
-        return "its line does not win"
+        return _("its line does not win")
     return None
 
 
@@ -225,7 +271,10 @@ def guarded_solve(
     try:
         ready = solver.available()
     except Exception as error:
-        return fall_back(FallbackReason.RAISED, f"available() raised {_error_text(error)}")
+        return fall_back(
+            FallbackReason.RAISED,
+            _("available() raised {error}").format(error=_error_text(error)),
+        )
     if not ready:
         return fall_back(FallbackReason.UNAVAILABLE, "")
     try:

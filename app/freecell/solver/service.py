@@ -302,7 +302,7 @@ class SolverService:
             if cancelled_at is not None and now - cancelled_at > CANCEL_GRACE_SECONDS:
                 return stopped()
             if now > limit:
-                return stopped(FallbackReason.TIMED_OUT, f"over its {budget.seconds:g} s budget")
+                return stopped(FallbackReason.TIMED_OUT, f"{budget.seconds:g}")  # (seconds)
 
     def cancel(self) -> None:
         """Ask the running search to stop now (it answers ``Unknown(cancelled=True)``);

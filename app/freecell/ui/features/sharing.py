@@ -39,7 +39,7 @@ from freecell.engine.gamefile import (
     record_of,
 )
 from freecell.i18n import _, ngettext
-from freecell.texts.refusals import explain
+from freecell.texts.errors import describe
 from freecell.ui.shell.actions import new_action
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ class Sharing(QObject):
                 number = parse_deal_number(stripped.removeprefix("#"))
             except InvalidDealNumber as error:
                 if stripped.removeprefix("#").isdigit():
-                    raise NotAGame(str(error)) from None
+                    raise NotAGame(describe(error)) from None
             else:
                 self.window.play_deal(number)
                 return
@@ -258,8 +258,9 @@ class Sharing(QObject):
         try:
             position = parse_board(text, variant)
         except BoardFormatError as error:
+            problem = describe(error)
             raise NotAGame(
-                _("not a deal number, a board or a game ({problem})").format(problem=error)
+                _("not a deal number, a board or a game ({problem})").format(problem=problem)
             ) from None
         self.window.dispatch(LoadPosition(position, variant))
 
@@ -288,7 +289,7 @@ class Sharing(QObject):
 
 def game_file_words(error: GameFileError) -> str:
     """The error in words, with the rule that stopped a move when one did."""
-    return f"{error}: {explain(error.refusal)}" if error.refusal is not None else str(error)
+    return describe(error)
 
 
 def _local_file(event: QDropEvent) -> str | None:

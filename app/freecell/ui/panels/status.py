@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QStatusBar, QWidget
 
 from freecell.engine import Game, InvalidDealNumber, movable_limit, parse_deal_number
 from freecell.i18n import N_, _, ngettext
+from freecell.texts.errors import describe
 from freecell.texts.variants import variant_name
 from freecell.ui.panels.results import format_time
 
@@ -218,7 +219,7 @@ class StatusPanel(QObject):
         try:
             number = parse_deal_number(text)
         except InvalidDealNumber as error:
-            self._on_invalid(str(error))
+            self._on_invalid(describe(error))
             return
         self.deal_box.clear()
         self._on_deal(number)
