@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from freecell.core.notice_words import notice_text
 from freecell.engine import FREECELL, CommandBus, Game, Move, MoveCards
 from freecell.storage import JsonFile, Settings, Storage, StoragePaths
+from freecell.storage.notices import FileKind, NoticeCode, Then
 from freecell.storage.statistics import StatisticsStore
 from game_child import run_game_child
 
@@ -59,8 +61,15 @@ def test_a_damaged_game_in_progress_is_kept_aside_and_said_once(
     assert len(kept) == 1 and kept[0].read_bytes() == bad
     notices = storage.take_notices()
     assert len(notices) == 1, notices
-    assert "saved game file could not be read" in notices[0]
-    assert str(kept[0]) in notices[0] and "a new deal is dealt" in notices[0]
+    notice = notices[0]
+    assert (notice.code, notice.file, notice.path) == (
+        NoticeCode.UNREADABLE,
+        FileKind.SAVED_GAME,
+        kept[0],
+    )
+    assert notice.then is Then.NEW_DEAL
+    assert "saved game file could not be read" in notice_text(notice)
+    assert str(kept[0]) in notice_text(notice) and "A new deal is dealt." in notice_text(notice)
     storage.save_game(Game(FREECELL, 5))  # the window closes untouched
     assert kept[0].read_bytes() == bad
 
@@ -79,27 +88,27 @@ def test_a_damaged_game_in_progress_falls_back_to_its_previous_save(tmp_path: Pa
     game = fresh.saved_game.load()
     assert game is not None and game.move_count == 1
     notices = fresh.take_notices()
-    assert len(notices) == 1 and "the previous good copy was loaded" in notices[0]
+    assert len(notices) == 1 and "The previous good copy was loaded." in notice_text(notices[0])
 
 
 def test_a_save_never_writes_over_a_file_it_cannot_read(tmp_path: Path) -> None:
-    file = JsonFile(tmp_path / "thing.json", what="thing", version=1)
+    file = JsonFile(tmp_path / "thing.json", what=FileKind.SETTINGS, version=1)
     file.path.write_bytes(b"{ not json")
     file.save({"a": 1})
     kept = list(tmp_path.glob("thing.unreadable-*.json"))
     assert [k.read_bytes() for k in kept] == [b"{ not json"]
     assert json.loads(file.path.read_bytes()) == {"a": 1, "version": 1}
-    assert len(file.notices) == 1 and str(kept[0]) in file.notices[0]
+    assert len(file.notices) == 1 and str(kept[0]) in notice_text(file.notices[0])
 
 
 def test_a_file_beyond_its_bound_is_not_read_and_kept_aside(tmp_path: Path) -> None:
-    file = JsonFile(tmp_path / "big.json", what="thing", version=1, max_bytes=1000)
+    file = JsonFile(tmp_path / "big.json", what=FileKind.SETTINGS, version=1, max_bytes=1000)
     big = b'{"version": 1, "x": "' + b"y" * 5000 + b'"}'
     file.path.write_bytes(big)
     assert file.load(lambda data: data) is None
     kept = list(tmp_path.glob("big.unreadable-*.json"))
     assert [k.read_bytes() for k in kept] == [big]
-    assert "larger than" in file.notices[0]
+    assert "larger than" in notice_text(file.notices[0])
 
 
 def test_damaged_statistics_give_one_notice_not_two(tmp_path: Path) -> None:
@@ -112,7 +121,7 @@ def test_damaged_statistics_give_one_notice_not_two(tmp_path: Path) -> None:
     fresh.statistics.record("freecell", 3, True, 80, 90.0)
     assert fresh.statistics.load().for_variant("freecell").played == 2
     notices = fresh.take_notices()
-    assert len(notices) == 1 and "could not be read" in notices[0], notices
+    assert len(notices) == 1 and "could not be read" in notice_text(notices[0]), notices
 
 
 @pytest.mark.parametrize(
@@ -144,7 +153,7 @@ def test_settings_that_cannot_be_saved_are_a_notice_not_a_crash(tmp_path: Path) 
     storage.settings.update(lambda s: s.with_plugin("x", True))
     assert storage.paths.settings_file.is_dir()
     notices = storage.take_notices()
-    assert any("could not be saved" in n for n in notices)
+    assert any("could not be saved" in notice_text(n) for n in notices)
     assert len(notices) == len(set(notices))
 
 

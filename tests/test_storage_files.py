@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from freecell.core.notice_words import notice_text
 from freecell.engine import FREECELL, Game, legal_moves
 from freecell.storage import (
     Settings,
@@ -26,6 +27,7 @@ from freecell.storage import (
 )
 from freecell.storage import jsonfile as jsonfile_module
 from freecell.storage.jsonfile import JsonFile, UnreadableFile, file_lock
+from freecell.storage.notices import Damage, FileKind
 from freecell.storage.settings import settings_from_json
 
 
@@ -253,8 +255,8 @@ def test_damaged_file_is_kept_aside_and_defaults_load(store_name: str, damage: s
     assert asides[0].read_bytes() == bad
     assert not path.exists()
     assert len(fresh.notices) == 1
-    assert "could not be read" in fresh.notices[0]
-    assert str(asides[0]) in fresh.notices[0]
+    assert "could not be read" in notice_text(fresh.notices[0])
+    assert str(asides[0]) in notice_text(fresh.notices[0])
     # The game then saves over the empty slot without touching what was kept aside.
     save(fresh)
     assert asides[0].read_bytes() == bad
@@ -277,7 +279,7 @@ def test_damaged_file_falls_back_to_the_previous_good_copy(store_name: str) -> N
         assert restored is not None and restored.position == first.position
     else:
         assert restored == first
-    assert "previous good copy was loaded" in fresh.notices[0]
+    assert "The previous good copy was loaded." in notice_text(fresh.notices[0])
     assert _asides(path)[0].read_bytes() == b"{ cut sho"
 
 
@@ -312,7 +314,7 @@ def test_future_settings_are_read_as_far_as_possible_and_the_original_kept() -> 
     assert loaded.card_size == "large"
     kept = _asides(store.path, "from-v7")
     assert len(kept) == 1 and kept[0].read_bytes() == original
-    assert "newer version" in store.notices[0]
+    assert "newer version" in notice_text(store.notices[0])
     assert store.path.read_bytes() == original  # not moved: it was readable
     store.load()
     assert len(_asides(store.path, "from-v7")) == 1  # the same copy is not kept twice
@@ -356,7 +358,7 @@ def test_future_file_that_cannot_be_understood_is_moved_aside(store_name: str) -
     else:
         assert result == DEFAULTS[store_name]
         assert _asides(path)[0].read_bytes() == original
-        assert "newer version" in storage.notices[0]
+        assert "newer version" in notice_text(storage.notices[0])
 
 
 def test_older_versions_are_migrated_step_by_step(tmp_path: Path) -> None:
@@ -366,16 +368,16 @@ def test_older_versions_are_migrated_step_by_step(tmp_path: Path) -> None:
         1: lambda d: {"width": d["size"]},
         2: lambda d: {"width": d["width"], "height": d["width"] * 2},
     }
-    file = JsonFile(path, what="thing", version=3, migrations=migrations)
+    file = JsonFile(path, what=FileKind.SETTINGS, version=3, migrations=migrations)
     assert file.load(lambda d: d) == {"version": 3, "width": 3, "height": 6}
 
 
 def test_a_version_too_old_to_migrate_is_moved_aside(tmp_path: Path) -> None:
     path = tmp_path / "thing.json"
     path.write_text(json.dumps({"version": 1, "size": 3}))
-    file = JsonFile(path, what="thing", version=2)
+    file = JsonFile(path, what=FileKind.SETTINGS, version=2)
     assert file.load(lambda d: d) is None
-    assert "too old" in file.notices[0]
+    assert "too old" in notice_text(file.notices[0])
     assert _asides(path)[0].exists()
 
 
@@ -386,16 +388,17 @@ def test_a_decoder_that_raises_moves_the_file_aside(tmp_path: Path) -> None:
     def refuse(data: dict[str, Any]) -> None:
         raise UnreadableFile("it is not a thing")
 
-    file = JsonFile(path, what="thing", version=1)
+    file = JsonFile(path, what=FileKind.SETTINGS, version=1)
     assert file.load(refuse) is None
-    assert "it is not a thing" in file.notices[0]
+    assert file.notices[0].damage is Damage.DAMAGED  # (its English detail is in the log)
+    assert "could not be read (its content is damaged)" in notice_text(file.notices[0])
 
 
 # -- atomic writes and backups ---------------------------------------------------------
 
 
 def test_save_keeps_the_previous_good_copy_as_backup(tmp_path: Path) -> None:
-    file = JsonFile(tmp_path / "f.json", what="thing", version=1)
+    file = JsonFile(tmp_path / "f.json", what=FileKind.SETTINGS, version=1)
     file.save({"n": 1})
     assert not file.backup_path.exists()
     file.save({"n": 2})
@@ -405,7 +408,7 @@ def test_save_keeps_the_previous_good_copy_as_backup(tmp_path: Path) -> None:
 
 
 def test_a_damaged_file_never_becomes_the_backup(tmp_path: Path) -> None:
-    file = JsonFile(tmp_path / "f.json", what="thing", version=1)
+    file = JsonFile(tmp_path / "f.json", what=FileKind.SETTINGS, version=1)
     file.save({"n": 1})
     file.save({"n": 2})
     file.path.write_bytes(b"garbage")
@@ -414,7 +417,7 @@ def test_a_damaged_file_never_becomes_the_backup(tmp_path: Path) -> None:
 
 
 def test_stray_temporary_files_of_a_dead_writer_are_swept(tmp_path: Path) -> None:
-    file = JsonFile(tmp_path / "f.json", what="thing", version=1)
+    file = JsonFile(tmp_path / "f.json", what=FileKind.SETTINGS, version=1)
     stray = tmp_path / ".f.json.999.123.tmp"
     stray.write_bytes(b'{"half')
     file.save({"n": 1})
@@ -448,15 +451,15 @@ def test_a_removed_file_comes_back_from_its_backup_and_the_player_is_told() -> N
     store.path.unlink()
     fresh = StatisticsStore()
     assert fresh.load().for_variant("freecell").played == 1
-    assert "was missing" in fresh.file.notices[0]
+    assert "was missing" in notice_text(fresh.file.notices[0])
 
 
 def test_a_file_that_cannot_be_opened_is_left_alone_and_the_backup_used(tmp_path: Path) -> None:
-    file = JsonFile(tmp_path / "f.json", what="thing", version=1)
+    file = JsonFile(tmp_path / "f.json", what=FileKind.SETTINGS, version=1)
     file.save({"n": 1})
     file.save({"n": 2})
     file.path.unlink()
     file.path.mkdir()  # a folder where the file should be: opening it fails
     assert file.load(lambda d: d["n"]) == 1
-    assert "could not be opened" in file.notices[0]
+    assert "could not be opened" in notice_text(file.notices[0])
     assert file.path.is_dir()

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from freecell.core.notice_words import notice_text
 from freecell.engine import FREECELL, Game, legal_moves
 from freecell.engine.commands import MoveCards, NewDeal
 from freecell.storage import Storage
-from freecell.storage.notices import Notices
+from freecell.storage.notices import FileKind, NoticeCode, Notices
 from ui_helpers import make_window
 
 FULL = "No space left on device"
@@ -53,7 +54,9 @@ def test_a_save_refused_after_every_move_is_one_notice(monkeypatch: pytest.Monke
         storage.save_game_soon(game)
     storage.flush()
     assert len(heard) == 1
-    (sentence,) = storage.take_notices()
+    (notice,) = storage.take_notices()
+    assert (notice.code, notice.file) == (NoticeCode.NOT_SAVED, FileKind.SAVED_GAME)
+    sentence = notice_text(notice)
     assert sentence.startswith("Your game in progress could not be saved") and FULL in sentence
 
 

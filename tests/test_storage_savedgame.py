@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from freecell.core.notice_words import notice_text
 from freecell.engine import (
     BAKERS_GAME,
     EIGHT_OFF,
@@ -142,7 +143,7 @@ def test_a_resolver_supplies_plugin_variants() -> None:
     # without the plugin the variant is unknown: the file is kept aside, not crashed on
     plain = SavedGameStore()
     assert plain.load() is None
-    assert "five-cell" in plain.file.notices[0]
+    assert "five-cell" in notice_text(plain.file.notices[0])
 
 
 def _saved_data(store: SavedGameStore) -> dict[str, Any]:
@@ -177,7 +178,7 @@ def test_a_saved_game_that_no_longer_replays_is_moved_aside(damage: Any) -> None
     assert store.load() is None
     asides = list(store.path.parent.glob("game-in-progress.unreadable-*.json"))
     assert len(asides) == 1 and asides[0].read_bytes() == raw
-    assert "saved game file could not be read" in store.file.notices[0]
+    assert "saved game file could not be read" in notice_text(store.file.notices[0])
 
 
 def test_won_and_untouched_games_empty_the_slot_but_keep_the_backup() -> None:
@@ -299,10 +300,10 @@ def test_a_disk_that_refuses_writes_costs_a_notice_not_a_crash(monkeypatch: Any)
     monkeypatch.setattr(jsonfile, "_replace", full)
     storage.save_game(game)
     assert storage.record_game(game) is None
-    assert [n.split(" could")[0] for n in storage.notices] == [
+    assert [notice_text(n).split(" could")[0] for n in storage.notices] == [
         "Your game in progress",
         "Your statistics",
     ]
-    assert "No space left on device" in storage.notices[0]
+    assert "No space left on device" in notice_text(storage.notices[0])
     assert list(storage.paths.data_dir.glob("*.tmp")) == []
     assert list(storage.paths.data_dir.glob(".*.tmp")) == []

@@ -25,6 +25,7 @@ from freecell.analysis.difficulty import Difficulty, Rating
 from freecell.analysis.ratings import RatingTable, shipped
 from freecell.engine import FREECELL, Game, Move, Position, Variant, apply_move, random_deal_number
 from freecell.storage import JsonFile, default_paths
+from freecell.storage.notices import FileKind, StorageNotice
 
 CACHE_FILE = "deal-ratings.json"
 CACHE_VERSION = 1
@@ -36,10 +37,12 @@ CACHE_VERSION = 1
 class RatingCache:
     """Ratings and pars by (variant, deal), persisted in ``deal-ratings.json``."""
 
-    def __init__(self, path: Path | None = None, notices: list[str] | None = None) -> None:
+    def __init__(
+        self, path: Path | None = None, notices: list[StorageNotice] | None = None
+    ) -> None:
         self.file = JsonFile(
             path or default_paths().data_dir / CACHE_FILE,
-            what="deal ratings",
+            what=FileKind.DEAL_RATINGS,
             version=CACHE_VERSION,
             notices=notices,
         )

@@ -8,10 +8,12 @@ plugins the first frame shows (every plugin when the settings need more; see
 
 from __future__ import annotations
 
+from freecell.core.notice_words import notice_text
 from freecell.core.plugins import PluginHandle, builtins_suffice
 from freecell.core.services import default_service
 from freecell.core.session import Session
 from freecell.engine import Game, Variant
+from freecell.i18n import _, set_language
 from freecell.storage import Storage
 
 
@@ -31,7 +33,8 @@ def open_session(
     plugins = plugins if plugins is not None else PluginHandle.default()
     storage = Storage(resolve=plugins.variant)
     stored = storage.settings.load()
-    notices = storage.take_notices()
+    set_language(stored.language)  # the notices below are worded in the player's language
+    notices = [notice_text(notice) for notice in storage.take_notices()]
     if not builtins_suffice(stored):
         plugins.complete()  # the first frame shows a plugin's offer: all are found first
     plugins.manager()
@@ -47,10 +50,16 @@ def open_session(
     asked = deal_number is not None or variant is not None or not resume
     if not asked and storage.saved_game.summary() is not None:
         game = storage.saved_game.load()
-    notices += storage.take_notices()  # a damaged game in progress, moved aside
+    # a damaged game in progress, moved aside
+    notices += [notice_text(notice) for notice in storage.take_notices()]
     if game is not None:
-        where = f"deal #{game.deal_number}" if game.deal_number is not None else "your board"
-        notices.append(f"Welcome back: {where} is as you left it.")
+        if game.deal_number is not None:
+            welcome = _("Welcome back: deal #{number} is as you left it.").format(
+                number=game.deal_number
+            )
+        else:
+            welcome = _("Welcome back: your board is as you left it.")
+        notices.append(welcome)
     return Session(
         stored,
         storage=storage,

@@ -51,13 +51,15 @@ _language: str | None = None
 def set_language(setting: str | None) -> str:
     """Use ``setting`` (a language code, or ``system``/None for the environment's)
     from now on; returns the language that results.  Catalogues already loaded are
-    dropped, so the next string comes from the new one."""
+    dropped when the language changes, so the next string comes from the new one."""
     global _setting, _language
     _setting = setting
-    _language = _resolve(setting)
-    for domain in Domain.instances:
-        domain.forget()
-    return _language
+    resolved = _resolve(setting)
+    if resolved != _language:
+        _language = resolved
+        for domain in Domain.instances:
+            domain.forget()
+    return resolved
 
 
 def language() -> str:

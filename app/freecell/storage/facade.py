@@ -2,16 +2,16 @@
 
 Wiring (this is what ``freecell.core.start.open_session`` and the session do;
 every call is cheap and none raises for a damaged file -- damage becomes a
-sentence in ``notices``)::
+notice in ``notices``, a code the session words)::
 
     from freecell.storage import Storage, decode_bytes, encode_bytes
 
     storage = Storage(resolve=variant_lookup)   # variant id -> Variant (plugins);
                                                 # default: engine.builtin_variant
     settings = storage.settings.load()          # Settings; defaults if no file
-    show_to_player(storage.take_notices())      # e.g. "Your statistics file could
-                                                # not be read (...); it was moved
-                                                # aside to ... and ..."
+    show_to_player(storage.take_notices())      # StorageNotice codes, e.g. the
+                                                # statistics file could not be read
+                                                # and was moved aside (core words it)
     offer = storage.saved_game.summary()        # SavedGameSummary | None (cheap:
                                                 # variant, deal, moves, seconds)
     game = storage.saved_game.load() if offer else None   # Game | None, exact
@@ -45,7 +45,7 @@ from typing import Protocol
 
 from freecell.engine import Event, Game, GameWon, MoveApplied, Redone, Undone, builtin_variant
 from freecell.storage.background import BackgroundWriter
-from freecell.storage.notices import Notices
+from freecell.storage.notices import FileKind, NoticeCode, Notices, StorageNotice
 from freecell.storage.paths import StoragePaths, default_paths
 from freecell.storage.savedgame import SavedGameStore, VariantResolver
 from freecell.storage.settings import SettingsStore
@@ -65,11 +65,12 @@ class _Bus(Protocol):
 class Storage:
     """Settings, statistics and the game in progress, with one shared notice list.
 
-    ``notices`` collects one-sentence messages for the player (a file that could not
+    ``notices`` collects the messages for the player, as codes (a file that could not
     be read and was moved aside, a file from a newer version, a save the disk
-    refused), each sentence once a session; :meth:`take_notices` takes them, and
-    ``notices.listen`` hears of each new one as it happens (on the thread that
-    found it: a save on the background writer), so the window can show it at once.
+    refused), each once a session; word them (:func:`freecell.core.notice_words.notice_text`);
+    :meth:`take_notices` takes them, and ``notices.listen`` hears of each new one as
+    it happens (on the thread that found it: a save on the background writer), so the
+    window can show it at once.
     """
 
     def __init__(
@@ -86,7 +87,7 @@ class Storage:
         self._current: Game | None = None
         self.writer = BackgroundWriter()
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[StorageNotice]:
         """The messages collected so far; the list is emptied."""
         return self.notices.take()
 
@@ -129,7 +130,7 @@ class Storage:
             try:
                 return self.statistics.record(*figures, assisted=assisted, hints=hints)
             except OSError as error:
-                self._could_not_save("statistics", error)
+                self._could_not_save(FileKind.STATISTICS, error)
                 return None
 
         return count
@@ -141,15 +142,13 @@ class Storage:
         try:
             self.saved_game.save(game)
         except OSError as error:
-            self._could_not_save("game in progress", error)
+            self._could_not_save(FileKind.SAVED_GAME, error)
 
-    def _could_not_save(self, what: str, error: OSError) -> None:
+    def _could_not_save(self, what: FileKind, error: OSError) -> None:
         """A full or read-only disk must not crash the game: log it, tell the player."""
         log.error("could not save the %s: %s", what, error)
-        self.notices.append(
-            f"Your {what} could not be saved ({error.strerror or error}); "
-            "the previous copy on disk is unchanged."
-        )
+        said = str(error.strerror or error)
+        self.notices.append(StorageNotice(NoticeCode.NOT_SAVED, what, error=said))
 
     def save_game_soon(self, game: Game) -> None:
         """Hand the game in progress to the background writer (after each move)."""
@@ -159,7 +158,7 @@ class Storage:
             try:
                 self.saved_game.write(document)
             except OSError as error:
-                self._could_not_save("game in progress", error)
+                self._could_not_save(FileKind.SAVED_GAME, error)
 
         self.writer.submit(write, key="saved-game")
 

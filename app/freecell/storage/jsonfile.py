@@ -48,8 +48,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
+from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from freecell.storage.notices import FileKind, NoticeCode, StorageNotice, Then
 
 log = logging.getLogger(__name__)
 
@@ -68,12 +72,34 @@ def utc_now() -> time.struct_time:
     return time.gmtime()
 
 
-class UnreadableFile(Exception):
-    """The file's content cannot be understood; ``reason`` completes "because ..."."""
+class Damage(StrEnum):
+    """Why a file could not be read (an :class:`UnreadableFile`)."""
 
-    def __init__(self, reason: str) -> None:
+    TOO_LARGE = "too-large"  # values: size (KB)
+    EMPTY = "empty"
+    NOT_TEXT = "not-text"
+    TOO_DEEP = "too-deep"
+    NOT_JSON = "not-json"
+    NOT_AN_OBJECT = "not-an-object"
+    NO_VERSION = "no-version"
+    TOO_OLD = "too-old"  # values: version
+    CANNOT_OPEN = "cannot-open"  # values: error (the system's words)
+    VARIANT_MISSING = "variant-missing"  # values: variant (its id)
+    DAMAGED = "damaged"  # its content makes no sense (the details are logged)
+
+
+
+class UnreadableFile(Exception):
+    """The file's content cannot be understood: ``damage`` says why, in a code the
+    player's notice words; ``reason`` is the English detail for the log (it completes
+    "because ...")."""
+
+    def __init__(self, reason: str, damage: Damage = Damage.DAMAGED, **values: object) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.damage = damage
+        self.values = values
+        self.newer_schema: int | None = None
 
 
 # -- locking -----------------------------------------------------------------------
@@ -163,33 +189,34 @@ else:
 class JsonFile:
     """A versioned JSON document at ``path``; see the module docstring for the rules.
 
-    ``what`` names the file for the player ("statistics", "settings", ...);
-    ``notices`` is the list the one-sentence messages for the player go to (share one
-    list between files so the UI can show them all).
+    ``what`` names the file for the player; ``notices`` is the list the messages for
+    the player go to, as codes (share one list between files so the session can show
+    them all); ``then`` is what the game does when the file and its backup are both
+    unreadable.
     """
 
     def __init__(
         self,
         path: Path,
         *,
-        what: str,
+        what: FileKind,
         version: int,
         migrations: Mapping[int, Migration] | None = None,
-        notices: list[str] | None = None,
+        notices: list[StorageNotice] | None = None,
         indent: int | None = None,
         max_bytes: int = DEFAULT_MAX_BYTES,
-        fallback: str = "defaults are used",
+        then: Then | None = None,
     ) -> None:
         self.path = Path(path)
         self.max_bytes = max_bytes
-        self.fallback = fallback  # completes "...; it was moved aside to X and ..."
-        self._told: set[str] = set()
+        self.then = then  # None: the defaults are used
+        self._told: set[StorageNotice] = set()
         self._set_aside = False  # this session moved the file aside: its absence is known
         self.indent = indent  # None: compact, and json's C encoder (10x faster)
         self.what = what
         self.version = version
         self.migrations = dict(migrations or {})
-        self.notices: list[str] = notices if notices is not None else []
+        self.notices: list[StorageNotice] = notices if notices is not None else []
 
     # -- paths ---------------------------------------------------------------------
     @property
@@ -220,11 +247,11 @@ class JsonFile:
             except FileNotFoundError:
                 return self._load_backup(decode, after=None)
             except OSError as error:  # cannot even be opened: leave it where it is
-                return self._load_backup(decode, after=(_os_reason(error), None))
+                return self._load_backup(decode, after=(_os_problem(error), None))
             except UnreadableFile as problem:
                 aside = self._move_aside(self.path, "unreadable")
                 self._set_aside = aside is not None
-                return self._load_backup(decode, after=(problem.reason, aside))
+                return self._load_backup(decode, after=(problem, aside))
 
     def peek(self, decode: Callable[[JsonObject], T]) -> T | None:
         """The main file decoded, or None; no side effects (nothing moved, no notice)."""
@@ -238,7 +265,8 @@ class JsonFile:
         with open(path, "rb") as handle:
             raw = handle.read(self.max_bytes + 1)
         if len(raw) > self.max_bytes:
-            raise UnreadableFile(f"it is larger than {self.max_bytes // 1024:,} KB")
+            size = self.max_bytes // 1024
+            raise UnreadableFile(f"it is larger than {size:,} KB", Damage.TOO_LARGE, size=size)
         return raw
 
     def _load_main(self, decode: Callable[[JsonObject], T]) -> T:
@@ -250,49 +278,76 @@ class JsonFile:
             kept = self._existing_copy(raw, f"from-v{found}") or self._copy_aside(
                 raw, f"from-v{found}"
             )
-            self.tell(
-                f"Your {self.what} file was written by a newer version of FreeCell; "
-                f"this version read what it understands and kept the original as {kept}."
+            from freecell.storage.notices import NoticeCode, StorageNotice
+
+            log.warning(
+                "the %s file is from version %s; the original is kept as %s", self.what, found, kept
             )
+            self.tell(StorageNotice(NoticeCode.NEWER_VERSION, self.what, path=kept))
         return value
 
     def _load_backup(
-        self, decode: Callable[[JsonObject], T], after: tuple[str, Path | None] | None
+        self,
+        decode: Callable[[JsonObject], T],
+        after: tuple[UnreadableFile, Path | None] | None,
     ) -> T | None:
         value: T | None = None
         try:
             value = self._decode(self._parse(self._read(self.backup_path)), decode)
         except (OSError, UnreadableFile):
             value = None
+        from freecell.storage.notices import NoticeCode, StorageNotice, Then
+
         if after is None:  # the file itself is missing: someone removed it (or we did)
             if value is not None and not self._set_aside:
-                self.tell(
-                    f"Your {self.what} file was missing, so the previous good copy "
-                    f"({self.backup_path}) was loaded."
-                )
+                log.warning("the %s file was missing; its backup was loaded", self.what)
+                missing = NoticeCode.MISSING_BACKUP_LOADED
+                self.tell(StorageNotice(missing, self.what, self.backup_path))
             return value
-        reason, aside = after
-        where = f"it was moved aside to {aside}" if aside else "it was left where it is"
-        fallback = "the previous good copy was loaded" if value is not None else self.fallback
-        self.tell(f"Your {self.what} file could not be read ({reason}); {where} and {fallback}.")
+        problem, aside = after
+        then = Then.BACKUP_LOADED if value is not None else self.then or Then.DEFAULTS
+        log.warning(
+            "the %s file could not be read (%s); moved aside to %s, %s",
+            self.what, problem.reason, aside, then.value,
+        )
+        self.tell(self._unreadable(NoticeCode.UNREADABLE, problem, aside, then))
         return value
+
+    def _unreadable(
+        self, code: NoticeCode, problem: UnreadableFile, aside: Path | None, then: Then | None
+    ) -> StorageNotice:
+        from freecell.storage.notices import StorageNotice
+
+        return StorageNotice(
+            code,
+            self.what,
+            path=aside,
+            damage=problem.damage,
+            damage_values=tuple(sorted(problem.values.items())),
+            newer_schema=problem.newer_schema,
+            then=then,
+        )
 
     def _parse(self, raw: bytes) -> JsonObject:
         if not raw.strip():
-            raise UnreadableFile("it is empty")
+            raise UnreadableFile("it is empty", Damage.EMPTY)
         try:
             data = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            raise UnreadableFile("it is not text") from None
+            raise UnreadableFile("it is not text", Damage.NOT_TEXT) from None
         except RecursionError:
-            raise UnreadableFile("it is nested too deeply") from None
+            raise UnreadableFile("it is nested too deeply", Damage.TOO_DEEP) from None
         except ValueError:
-            raise UnreadableFile("it is not valid JSON, perhaps cut short") from None
+            raise UnreadableFile(
+                "it is not valid JSON, perhaps cut short", Damage.NOT_JSON
+            ) from None
         if not isinstance(data, dict):
-            raise UnreadableFile(f"it holds a JSON {_json_type(data)} instead of an object")
+            raise UnreadableFile(
+                f"it holds a JSON {_json_type(data)} instead of an object", Damage.NOT_AN_OBJECT
+            )
         found = data.get("version")
         if isinstance(found, bool) or not isinstance(found, int) or found < 1:
-            raise UnreadableFile("it has no valid schema version")
+            raise UnreadableFile("it has no valid schema version", Damage.NO_VERSION)
         return data
 
     def _decode(self, data: JsonObject, decode: Callable[[JsonObject], T]) -> T:
@@ -301,18 +356,21 @@ class JsonFile:
             while found < self.version:
                 step = self.migrations.get(found)
                 if step is None:
-                    raise UnreadableFile(f"schema version {found} is too old to read")
+                    raise UnreadableFile(
+                        f"schema version {found} is too old to read", Damage.TOO_OLD, version=found
+                    )
                 data = step(dict(data))
                 found += 1
                 data["version"] = found
             return decode(data)
         except UnreadableFile as e:
-            reason = e.reason
+            problem = e
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
-            reason = f"its content makes no sense: {e}"
+            problem = UnreadableFile(f"its content makes no sense: {e}")
         if found > self.version:
-            reason += f"; it was written by a newer version of FreeCell (schema {found})"
-        raise UnreadableFile(reason)
+            problem.reason += f"; it was written by a newer version of FreeCell (schema {found})"
+            problem.newer_schema = found
+        raise problem
 
     # -- writing -------------------------------------------------------------------
     def save(self, payload: Mapping[str, Any]) -> None:
@@ -358,11 +416,13 @@ class JsonFile:
         except UnreadableFile as problem:  # never written over: kept aside first
             aside = self._move_aside(self.path, "unreadable")
             self._set_aside = aside is not None
-            where = f"it was moved aside to {aside}" if aside else "it is replaced"
-            self.tell(
-                f"Your {self.what} file could not be read ({problem.reason}); {where} "
-                "and a new one was saved."
+            from freecell.storage.notices import NoticeCode
+
+            log.warning(
+                "the %s file could not be read (%s); moved aside to %s, replaced",
+                self.what, problem.reason, aside,
             )
+            self.tell(self._unreadable(NoticeCode.UNREADABLE_REPLACED, problem, aside, None))
             return None
         except OSError:
             return None
@@ -441,16 +501,16 @@ class JsonFile:
             return candidate
         return None
 
-    def tell(self, sentence: str) -> None:
-        """Tell the player once: the same sentence is not repeated in one session."""
-        log.warning("%s", sentence)
-        if sentence not in self._told:
-            self._told.add(sentence)
-            self.notices.append(sentence)
+    def tell(self, notice: StorageNotice) -> None:
+        """Tell the player once: the same notice is not repeated in one session."""
+        if notice not in self._told:
+            self._told.add(notice)
+            self.notices.append(notice)
 
 
-def _os_reason(error: OSError) -> str:
-    return f"it could not be opened: {error.strerror or error}"
+def _os_problem(error: OSError) -> UnreadableFile:
+    said = str(error.strerror or error)
+    return UnreadableFile(f"it could not be opened: {said}", Damage.CANNOT_OPEN, error=said)
 
 
 def _json_type(value: object) -> str:

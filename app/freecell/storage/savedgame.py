@@ -40,6 +40,7 @@ from freecell.engine import (
 from freecell.engine.clock import Clock
 from freecell.engine.game import Step
 from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.notices import Damage, FileKind, StorageNotice, Then
 from freecell.storage.paths import default_paths
 
 SAVED_GAME_VERSION = 1
@@ -95,14 +96,18 @@ def game_from_json(
     won game's clock stays stopped.  ``now`` is the clock's time source.
     """
     if not isinstance(data, Mapping):
-        raise UnreadableFile("it is not a saved game")
+        raise UnreadableFile("it is not a saved game", Damage.NOT_AN_OBJECT)
     variant_id = data.get("variant")
     if not isinstance(variant_id, str):
         raise UnreadableFile("it names no variant")
     try:
         variant = resolve(variant_id)
     except Exception:
-        raise UnreadableFile(f"the variant {variant_id!r} is not available") from None
+        raise UnreadableFile(
+            f"the variant {variant_id!r} is not available",
+            Damage.VARIANT_MISSING,
+            variant=variant_id,
+        ) from None
     deal_number = data.get("deal")
     if deal_number is not None and (
         isinstance(deal_number, bool) or not isinstance(deal_number, int)
@@ -243,16 +248,16 @@ class SavedGameStore:
     def __init__(
         self,
         path: Path | None = None,
-        notices: list[str] | None = None,
+        notices: list[StorageNotice] | None = None,
         resolve: VariantResolver = builtin_variant,
     ) -> None:
         self.file = JsonFile(
             path if path is not None else default_paths().saved_game_file,
-            what="saved game",
+            what=FileKind.SAVED_GAME,
             version=SAVED_GAME_VERSION,
             notices=notices,
             max_bytes=MAX_SAVED_GAME_BYTES,
-            fallback="a new deal is dealt",
+            then=Then.NEW_DEAL,
         )
         self.resolve = resolve
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.notices import Damage, FileKind, NoticeCode, StorageNotice
 from freecell.storage.paths import default_paths
 from freecell.storage.peek import MAX_SETTINGS_BYTES, SETTINGS_VERSION
 
@@ -139,10 +140,12 @@ class SettingsStore:
     the file, and the last one to save decides each known setting.
     """
 
-    def __init__(self, path: Path | None = None, notices: list[str] | None = None) -> None:
+    def __init__(
+        self, path: Path | None = None, notices: list[StorageNotice] | None = None
+    ) -> None:
         self.file = JsonFile(
             path if path is not None else default_paths().settings_file,
-            what="settings",
+            what=FileKind.SETTINGS,
             version=SETTINGS_VERSION,
             notices=notices,
             indent=1,  # small, and people do open it in an editor
@@ -154,7 +157,7 @@ class SettingsStore:
         return self.file.path
 
     @property
-    def notices(self) -> list[str]:
+    def notices(self) -> list[StorageNotice]:
         return self.file.notices
 
     def load(self) -> Settings:
@@ -188,15 +191,13 @@ class SettingsStore:
                 self.file.save(settings_to_json(dataclasses.replace(settings, extra=extra)))
         except OSError as error:
             log.error("could not save the settings to %s: %s", self.path, error)
-            self.file.tell(
-                f"Your settings could not be saved ({error.strerror or error}); "
-                "the previous copy on disk is unchanged."
-            )
+            said = str(error.strerror or error)
+            self.file.tell(StorageNotice(NoticeCode.NOT_SAVED, FileKind.SETTINGS, error=said))
             return False
         return True
 
 
 def _decode(data: JsonObject) -> Settings:
     if not isinstance(data, dict):
-        raise UnreadableFile("it is not a settings object")
+        raise UnreadableFile("it is not a settings object", Damage.NOT_AN_OBJECT)
     return settings_from_json(data)

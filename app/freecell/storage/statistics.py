@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.notices import Damage, FileKind, StorageNotice
 from freecell.storage.paths import default_paths
 
 STATISTICS_VERSION = 1
@@ -229,7 +230,7 @@ def statistics_from_json(data: Mapping[str, Any]) -> Statistics:
     are kept and written back.
     """
     if not isinstance(data, Mapping):
-        raise UnreadableFile("it is not a statistics object")
+        raise UnreadableFile("it is not a statistics object", Damage.NOT_AN_OBJECT)
     variants_data = data.get("variants", {})
     if not isinstance(variants_data, dict):
         raise UnreadableFile("its list of variants is damaged")
@@ -330,10 +331,12 @@ class StatisticsStore:
     second running copy's games are merged, not overwritten.
     """
 
-    def __init__(self, path: Path | None = None, notices: list[str] | None = None) -> None:
+    def __init__(
+        self, path: Path | None = None, notices: list[StorageNotice] | None = None
+    ) -> None:
         self.file = JsonFile(
             path if path is not None else default_paths().statistics_file,
-            what="statistics",
+            what=FileKind.STATISTICS,
             version=STATISTICS_VERSION,
             notices=notices,
             max_bytes=MAX_STATISTICS_BYTES,
