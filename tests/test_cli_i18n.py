@@ -91,3 +91,19 @@ def test_a_correct_command_line_loads_no_catalogue_and_no_babel(language: str) -
     env = {**os.environ, "LANGUAGE": language}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
+
+
+def test_what_the_commands_print_for_a_reader_is_translated(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from freecell.cli import main
+
+    i18n.set_language("de")
+    assert main(["solve", "1", "--timeout", "30"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    n = len(lines[1].split())
+    assert lines[0] == i18n.ngettext("solved in {n} move", "solved in {n} moves", n).format(n=n)
+    assert lines[2].startswith(_("states: {n}").split("{")[0]) and "states" not in lines[2]
+    assert main(["plugins"]) == 0
+    head = capsys.readouterr().out.splitlines()[0].split()
+    assert head[0] == i18n.pgettext("plugins table", "PLUGIN") != "PLUGIN"

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError
-from freecell.i18n import N_, _
+from freecell.i18n import N_, _, pgettext
 from freecell.plugins.manager import PluginManager, create_manager
 from freecell.plugins.model import PluginInfo
 from freecell.plugins.solvers import PluginBackend, backend_loader
@@ -41,14 +41,14 @@ def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:
 def _rows(info: PluginInfo) -> list[tuple[str, str, str, str, str, str]]:
     head = (info.name, info.source.value, info.status)
     if info.provides:
-        return [(*head, p.kind.value, p.id, p.name) for p in info.provides]
+        return [(*head, p.kind.value, p.id, _(p.name)) for p in info.provides]
     kinds = ", ".join(k.value for k in info.kinds) or "-"
     if info.error:
         note = info.error
     elif info.enabled:
-        note = "provides nothing"
+        note = _("provides nothing")
     else:
-        note = f"enable with: freecell-cli plugins --enable {info.name}"
+        note = _("enable with: freecell-cli plugins --enable {name}").format(name=info.name)
     return [(*head, kinds, "-", note)]
 
 
@@ -88,13 +88,32 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         return EXIT_OK
     for notice in notices:
         print(_("freecell-cli: warning: {message}").format(message=notice), file=sys.stderr)
-    header = ("PLUGIN", "SOURCE", "STATUS", "KIND", "ID", "NAME")
-    rows = [header] + [row for info in infos for row in _rows(info)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header) - 1)]
+    rows = [_header()] + [row for info in infos for row in _rows(info)]
+    widths = [max(_columns(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        pairs = zip(row, widths, strict=False)
+        cells = [cell + " " * (width - _columns(cell)) for cell, width in pairs]
         print("  ".join([*cells, row[-1]]).rstrip())
     return EXIT_OK
+
+
+def _header() -> tuple[str, str, str, str, str, str]:
+    # Translators: the plugin table's column heads (capitals, as a terminal table has them)
+    return (
+        pgettext("plugins table", "PLUGIN"),
+        pgettext("plugins table", "SOURCE"),
+        pgettext("plugins table", "STATUS"),
+        pgettext("plugins table", "KIND"),
+        pgettext("plugins table", "ID"),
+        pgettext("plugins table", "NAME"),
+    )
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (a Japanese character takes two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -79,16 +79,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for index, move in enumerate(moves, start=1):
         result = game.play(move)
         if isinstance(result, Refusal):
-            print(f"illegal move {index} ({move}): {explain(result)}")
+            line = _("illegal move {index} ({move}): {reason}")
+            print(line.format(index=index, move=move, reason=explain(result)))
             return EXIT_ILLEGAL
         if not args.quiet:
-            print(f"{index}: {move} ok")
+            print(_("{index}: {move} ok").format(index=index, move=move))
     if game.is_won:
-        print("won")
+        print(_("won"))
     else:
         print(format_board(game.position), end="")
         if not game.has_legal_move:
-            print("no legal move")
+            print(_("no legal move"))
     return EXIT_OK
 
 

@@ -23,7 +23,7 @@ from freecell.cli.common import (
 )
 from freecell.cli.plugins import plugin_backend
 from freecell.engine import Position, Variant
-from freecell.i18n import N_, _
+from freecell.i18n import N_, _, ngettext
 from freecell.i18n.commandline import Words
 from freecell.i18n.formatting import format_number
 from freecell.plugins.model import Source
@@ -61,19 +61,33 @@ def verdict_json(verdict: Verdict) -> dict[str, object]:
 
 
 def verdict_text(verdict: Verdict) -> str:
+    """The verdict for a reader, in the player's language (``--json`` is for scripts)."""
     lines: list[str] = []
     if isinstance(verdict, Solved):
-        lines.append(f"solved in {len(verdict.moves)} moves")
+        n = len(verdict.moves)
+        said = ngettext("solved in {n} move", "solved in {n} moves", n)
+        lines.append(said.format(n=format_number(n)))
         lines.append(" ".join(m.notation for m in verdict.moves))
     elif isinstance(verdict, Unknown):
-        why = "cancelled" if verdict.cancelled else "the budget ran out"
-        lines.append(f"unknown: no verdict ({why}); nothing is claimed about this position")
+        if verdict.cancelled:
+            lines.append(
+                _("unknown: no verdict (cancelled); nothing is claimed about this position")
+            )
+        else:
+            lines.append(
+                _(
+                    "unknown: no verdict (the budget ran out); nothing is claimed about this "
+                    "position"
+                )
+            )
         if verdict.suggested_move is not None:
-            lines.append(f"suggested move: {verdict.suggested_move.notation}")
+            move = verdict.suggested_move.notation
+            lines.append(_("suggested move: {move}").format(move=move))
     else:
-        lines.append("unsolvable: the search was exhaustive, no solution exists")
-    lines.append(f"states: {verdict.states}")
-    lines.append(f"seconds: {verdict.seconds:.3f}")
+        lines.append(_("unsolvable: the search was exhaustive, no solution exists"))
+    # Translators: the positions the search looked at
+    lines.append(_("states: {n}").format(n=format_number(verdict.states)))
+    lines.append(_("seconds: {seconds}").format(seconds=format_number(round(verdict.seconds, 3))))
     return "\n".join(lines)
 
 
