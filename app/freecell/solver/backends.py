@@ -65,10 +65,12 @@ def get_backend(backend_id: str) -> SolverBackend:
     for backend in builtin_backends():
         if backend.id == backend_id:
             if not backend.available():
-                raise UnknownBackend(f"solver backend {backend_id!r} is not available here")
+                said = _("solver backend {id!r} is not available here").format(id=backend_id)
+                raise UnknownBackend(said)
             return backend
     known = ", ".join(b.id for b in builtin_backends())
-    raise UnknownBackend(f"unknown solver backend {backend_id!r} (known: {known})")
+    said = _("unknown solver backend {id!r} (known: {known})")
+    raise UnknownBackend(said.format(id=backend_id, known=known))
 
 
 @runtime_checkable
@@ -103,7 +105,7 @@ class ShippedBackend:
         for backend in builtin_backends():
             if backend.id == self.backend_id:
                 return backend
-        raise UnknownBackend(f"unknown solver backend {self.backend_id!r}")
+        raise UnknownBackend(_("unknown solver backend {id!r}").format(id=self.backend_id))
 
 
 class FallbackReason(StrEnum):
