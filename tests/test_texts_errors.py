@@ -111,3 +111,14 @@ def test_each_fallback_reason_is_a_whole_translated_sentence() -> None:
     i18n.set_language("de")
     german = fallback_message(timed)
     assert "Marker Solver" in german and "2,5" in german and "built-in" not in german
+
+
+def test_a_custom_variant_is_named_as_the_menus_name_it() -> None:
+    from freecell.plugins.custom import parse_custom_variant_id
+    from freecell.texts.variants import variant_name
+
+    custom = parse_custom_variant_id("custom-3cells-8columns-alternate-any")
+    assert custom is not None
+    i18n.set_language("de")
+    said = describe(raised(parse_board, "AH\n", custom))
+    assert variant_name(custom) in said and variant_name(custom) != custom.name

@@ -129,6 +129,7 @@ def parse_board(text: str, variant: Variant) -> Position:
             found=len(columns),
             wanted=variant.columns,
             variant=variant.name,
+            rules=variant,
         )
     held = cells or []
     if len(held) > variant.cells:
@@ -141,6 +142,7 @@ def parse_board(text: str, variant: Variant) -> Position:
                 found=len(occupied),
                 wanted=variant.cells,
                 variant=variant.name,
+                rules=variant,
             )
         held = list[Card | None](occupied)
     held = held + [None] * (variant.cells - len(held))

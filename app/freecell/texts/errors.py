@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from freecell.engine import MAX_DEAL
+from freecell.engine import MAX_DEAL, Variant
 from freecell.engine.errors import Problem, TextError
 from freecell.i18n import N_, _, ngettext
 from freecell.texts.refusals import explain
+from freecell.texts.variants import variant_name
 
 # Translators: the sentences below follow "freecell-cli: error:" or a line of a file;
 # quote the player's text ('{text}') as your language quotes; Freecells, Foundations,
@@ -127,6 +128,10 @@ def _overfull(values: dict[str, object]) -> str:
 
 
 def _variant(values: dict[str, object]) -> str:
+    """The variant's name as the menus say it (a Custom variant's is composed)."""
+    rules = values.get("rules")
+    if isinstance(rules, Variant):
+        return variant_name(rules)
     name = values.get("variant")
     return _(name) if isinstance(name, str) else ""
 
