@@ -78,11 +78,11 @@ def test_preferences_work_from_the_keyboard_alone(qtbot: Any) -> None:
     with qtbot.waitSignal(dialog.settingsChanged) as blocker:
         qtbot.keyClick(combo, Qt.Key.Key_Down)
     assert blocker.args[0].card_size == "large"
-    check = dialog.checks["reduce_motion"]
-    check.setFocus()
-    qtbot.waitUntil(check.hasFocus)
+    motion = dialog.combos["reduce_motion"]  # Follow the desktop, On, Off
+    motion.setFocus()
+    qtbot.waitUntil(motion.hasFocus)
     with qtbot.waitSignal(dialog.settingsChanged) as blocker:
-        qtbot.keyClick(check, Qt.Key.Key_Space)
+        qtbot.keyClick(motion, Qt.Key.Key_Down)
     assert blocker.args[0].reduce_motion is True
 
 
@@ -245,7 +245,8 @@ def test_preferences_from_the_game_menu_apply_to_the_window_and_are_saved(qtbot:
 
     dialog.combos["card_size"].setCurrentIndex(dialog.combos["card_size"].findData("large"))
     assert window.settings.card_size == "large"
-    dialog.checks["reduce_motion"].setChecked(True)
+    motion = dialog.combos["reduce_motion"]
+    motion.setCurrentIndex(motion.findData("on"))
     assert window.reduce_motion_action.isChecked() and window.scene.reduce_motion
     dialog.checks["safe_autoplay"].setChecked(True)
     assert window.safe_autoplay_action.isChecked() and window.bus.game.auto_play

@@ -48,7 +48,10 @@ class Settings:
     """One of :data:`CARD_SIZES`; "fit": the table fills the window."""
     large_print: bool = False
     safe_autoplay: bool = False
-    reduce_motion: bool = False
+    reduce_motion: bool | None = None
+    """The player's choice: True (cards jump, no celebration), False (they slide),
+    None (never chosen: the desktop's animation setting decides).  A file that
+    saved True or False keeps it as the player's choice."""
     live_winnability: bool = True
     solver_backend: str = "builtin"
     """The id of the solver backend hints, live checks, ratings and the stepper use."""

@@ -38,6 +38,8 @@ from freecell.engine import split_take_backs, take_backs_id
 from freecell.i18n import FOLLOW_SYSTEM, N_, SHIPPED, _
 from freecell.i18n.mnemonics import without_mnemonic
 from freecell.storage import CARD_SIZES, Settings
+from freecell.texts.cards import card_name
+from freecell.ui.table.deck_preview import PREVIEW_CARDS
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
@@ -50,6 +52,14 @@ Choice = tuple[str, str]
 BackendChoice = tuple[str, str, bool]
 """(id, display name, whether it can run here): one is listed but cannot be picked
 when it cannot run (Freecell Solver without ``fc-solve`` installed)."""
+
+# Reduce motion: follow the desktop (None), or the player's own choice
+MOTION_CHOICES: tuple[tuple[bool | None, str], ...] = (
+    (None, N_("Follow the desktop")),
+    (True, N_("On: cards jump, no celebration")),
+    (False, N_("Off: cards slide")),
+)
+MOTION_IDS = {None: "desktop", True: "on", False: "off"}
 
 CARD_SIZE_CHOICES: tuple[Choice, ...] = tuple(
     zip(
@@ -85,7 +95,6 @@ _CHECKS: tuple[tuple[str, str, str], ...] = (
         N_("Send safe cards &home automatically"),
         N_("After each move, cards that can never be needed again go to the foundations"),
     ),
-    ("reduce_motion", N_("&Reduce motion"), N_("Cards jump instead of sliding")),
     (
         "live_winnability",
         N_("Show whether the deal is still &winnable"),
@@ -182,6 +191,23 @@ class PreferencesDialog(QDialog):
 
         behaviour_box = QGroupBox(_("Behaviour"))
         behaviour = QVBoxLayout(behaviour_box)
+        motion = self.combos["reduce_motion"] = QComboBox()
+        motion.setObjectName("reduce_motion")
+        motion_tip = _(
+            "Cards jump instead of sliding, and a win is not celebrated; the desktop's "
+            "animation setting decides until you choose"
+        )
+        motion.setAccessibleName(_("Reduce motion"))
+        motion.setAccessibleDescription(motion_tip)
+        motion.setToolTip(motion_tip)
+        for value, text in MOTION_CHOICES:
+            motion.addItem(_(text), MOTION_IDS[value])
+        motion.currentIndexChanged.connect(self._motion_changed)
+        motion_form = QFormLayout()
+        motion_label = QLabel(_("&Reduce motion:"))
+        motion_label.setBuddy(motion)
+        motion_form.addRow(motion_label, motion)
+        behaviour.addLayout(motion_form)
         for name, text, description in _CHECKS:
             text, description = _(text), _(description)
             check = QCheckBox(text)
@@ -224,6 +250,9 @@ class PreferencesDialog(QDialog):
             self._settings = settings
             base, take_backs = split_take_backs(settings.variant)
             for name, combo in self.combos.items():
+                if name == "reduce_motion":
+                    combo.setCurrentIndex(combo.findData(MOTION_IDS[settings.reduce_motion]))
+                    continue
                 _select(combo, base if name == "variant" else getattr(settings, name))
             self.take_backs.setChecked(take_backs)
             for name, check in self.checks.items():
@@ -237,6 +266,14 @@ class PreferencesDialog(QDialog):
         self.preview.setVisible(image is not None)
         if image is not None:
             self.preview.setPixmap(QPixmap.fromImage(image))
+            # what a sighted player sees in it: the theme and its cards
+            cards = ", ".join(card_name(c) for c in PREVIEW_CARDS if c is not None)
+            self.preview.setAccessibleName(
+                # Translators: {theme} is the theme's name, {cards} a list of card names
+                _("Card theme preview, {theme}: {cards} and a card's back").format(
+                    theme=self.combos["theme"].currentText(), cards=cards
+                )
+            )
 
     # -- changes ---------------------------------------------------------------------
     def _combo_changed(self, name: str) -> None:
@@ -245,6 +282,10 @@ class PreferencesDialog(QDialog):
             if name == "variant":
                 value = take_backs_id(value, self.take_backs.isChecked())
             self._change(**{name: value})
+
+    def _motion_changed(self) -> None:
+        chosen = self.combos["reduce_motion"].currentData()
+        self._change(reduce_motion={v: k for k, v in MOTION_IDS.items()}.get(chosen))
 
     def _take_backs_toggled(self, on: bool) -> None:
         self._change(variant=take_backs_id(self._settings.variant, on))

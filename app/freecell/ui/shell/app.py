@@ -126,6 +126,7 @@ def run(
             return
         finished.append(True)
         set_icon(app)
+        window.look.follow_desktop()  # its animation setting (may run gsettings), watched
 
         def with_every_plugin() -> None:
             session.attach_plugins()

@@ -1,9 +1,12 @@
 """The desktop's light or dark colour scheme, and its animation setting.
 
 Qt reports the scheme (``QStyleHints.colorScheme``, and ``colorSchemeChanged`` when
-the player switches); where a platform reports nothing, the palette's window
-colour decides.  The window's own styled parts -- toolbar, hint bar, status bar --
-take the colours of that scheme, and the table a darker cloth to match.
+the player switches); where a platform reports nothing, GTK's own setting says
+(``settings.ini``'s prefer-dark or a ``-dark`` theme; after the first paint also
+GNOME's ``color-scheme``), and last the palette's window colour.  The window's own
+styled parts -- toolbar, hint bar, status bar -- take the colours of that scheme,
+the table a darker cloth to match, and menus and dialogs a palette of the scheme
+when the one the desktop gave Qt is not (:func:`scheme_palette`).
 
 Qt has no "reduce animations" hint; the desktops keep it in their own settings:
 GNOME's ``enable-animations`` (read with ``gsettings``) and KDE's
@@ -29,8 +32,11 @@ _BARS = {
 }
 
 
-def desktop_scheme() -> str:
-    """``"dark"`` or ``"light"``, as the desktop says (or its palette shows)."""
+def desktop_scheme(given: QPalette | None = None, *, ask_gnome: bool = False) -> str:
+    """``"dark"`` or ``"light"``, as the desktop says (or its palette shows).
+
+    ``given``: the palette the desktop gave Qt (the application's is used when
+    None); ``ask_gnome`` runs ``gsettings`` (not before the first paint)."""
     app = QGuiApplication.instance()
     if not isinstance(app, QGuiApplication):
         return LIGHT
@@ -42,14 +48,130 @@ def desktop_scheme() -> str:
         return DARK
     if scheme == Qt.ColorScheme.Light:
         return LIGHT
-    window = app.palette().color(QPalette.ColorRole.Window)
-    return DARK if window.lightness() < 110 else LIGHT
+    if "KDE" not in os.environ.get("XDG_CURRENT_DESKTOP", "").upper():  # KDE: its palette
+        said = _gtk_scheme() or (_gnome_scheme() if ask_gnome and _is_gnome() else None)
+        if said is not None:
+            return said
+    return palette_scheme(given if given is not None else app.palette())
+
+
+def palette_scheme(palette: QPalette) -> str:
+    """The scheme a palette is of, by its window colour."""
+    return DARK if palette.color(QPalette.ColorRole.Window).lightness() < 110 else LIGHT
+
+
+def _config_home() -> Path:
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+
+
+def watched_files() -> list[Path]:
+    """The desktop's setting files whose change may change the scheme or the
+    animation setting (the window watches them and reads them again)."""
+    home = _config_home()
+    return [
+        home / "kdeglobals",
+        home / "dconf" / "user",
+        home / "gtk-3.0" / "settings.ini",
+        home / "gtk-4.0" / "settings.ini",
+    ]
+
+
+def _gtk_scheme() -> str | None:
+    """GTK's ``settings.ini`` (4 before 3): prefer-dark, or a theme named ``*-dark``."""
+    for version in ("gtk-4.0", "gtk-3.0"):
+        try:
+            text = (_config_home() / version / "settings.ini").read_text("utf-8", "replace")
+        except OSError:
+            continue
+        # (read by hand: configparser costs the first paint an import)
+        values: dict[str, str] = {}
+        section = ""
+        for line in text[:65536].splitlines():
+            line = line.strip()
+            if line.startswith("["):
+                section = line.strip("[]").strip()
+            elif section == "Settings" and "=" in line:
+                key, _, value = line.partition("=")
+                values[key.strip()] = value.strip().strip("\"'").lower()
+        if values.get("gtk-application-prefer-dark-theme") in ("1", "true", "yes"):
+            return DARK
+        theme = values.get("gtk-theme-name", "")
+        if theme:
+            return DARK if theme.endswith(("-dark", ":dark")) else LIGHT
+    return None
+
+
+def _gsettings(key: str) -> str | None:
+    """``gsettings get org.gnome.desktop.interface KEY``, or None."""
+    gsettings = shutil.which("gsettings")
+    if gsettings is None:
+        return None
+    import subprocess  # here, not at the top: the first paint runs no program
+
+    try:
+        done = subprocess.run(
+            [gsettings, "get", "org.gnome.desktop.interface", key],
+            capture_output=True,
+            text=True,
+            timeout=2,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip().strip("'") if done.returncode == 0 else None
+
+
+def _gnome_scheme() -> str | None:
+    return {"prefer-dark": DARK, "prefer-light": LIGHT}.get(_gsettings("color-scheme") or "")
+
+
+def _is_gnome() -> bool:
+    desktop = os.environ.get("XDG_CURRENT_DESKTOP", "").upper()
+    return any(name in desktop for name in ("GNOME", "UNITY", "CINNAMON", "BUDGIE", "PANTHEON"))
+
+
+# (window, base, text, button, highlight, muted text) per scheme
+_PALETTES = {
+    DARK: ("#2b3138", "#1f242a", "#e6e9ee", "#343c46", "#3d7cc9", "#8d97a3"),
+    LIGHT: ("#eff0f1", "#ffffff", "#1c232b", "#f7f9fb", "#3d7cc9", "#7d8794"),
+}
+
+
+def scheme_palette(scheme: str) -> QPalette:
+    """A palette of ``scheme`` for menus and dialogs, when the desktop's is not."""
+    from PySide6.QtGui import QColor
+
+    window, base, text, button, highlight, muted = (
+        QColor(c) for c in _PALETTES.get(scheme, _PALETTES[LIGHT])
+    )
+    palette = QPalette(button, window)
+    roles = QPalette.ColorRole
+    for role, colour in (
+        (roles.Window, window),
+        (roles.WindowText, text),
+        (roles.Base, base),
+        (roles.AlternateBase, window),
+        (roles.Text, text),
+        (roles.Button, button),
+        (roles.ButtonText, text),
+        (roles.ToolTipBase, window),
+        (roles.ToolTipText, text),
+        (roles.Highlight, highlight),
+        (roles.HighlightedText, QColor("#ffffff")),
+        (roles.PlaceholderText, muted),
+        (roles.Link, QColor("#8ab4f8" if scheme == DARK else "#1f5fae")),
+        (roles.BrightText, QColor("#ffffff")),
+    ):
+        palette.setColor(role, colour)
+    for role in (roles.WindowText, roles.Text, roles.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, muted)
+    return palette
 
 
 def window_style(scheme: str) -> str:
     """The style sheet of the toolbar and the status bar in this scheme."""
     bar, text, button, edge, hover = _BARS.get(scheme, _BARS[LIGHT])
     muted = "#7d8794" if scheme == DARK else "#8a94a0"
+    field, field_text = ("#1f242a", "#e6e9ee") if scheme == DARK else ("#f6f6f2", "#111111")
     return f"""
 QToolBar#gameToolbar {{ background: {bar}; border: none; spacing: 6px; padding: 4px 8px; }}
 QToolBar#gameToolbar QToolButton {{
@@ -64,7 +186,7 @@ QStatusBar {{ background: {bar}; color: {text}; }}
 QStatusBar::item {{ border: none; }}
 QStatusBar QLabel {{ color: {text}; font-size: 10pt; padding: 0px 4px; }}
 QStatusBar QLineEdit {{
-    background: #f6f6f2; color: #111; border: 1px solid {edge}; border-radius: 4px;
+    background: {field}; color: {field_text}; border: 1px solid {edge}; border-radius: 4px;
     padding: 2px 6px;
 }}
 """
@@ -78,7 +200,7 @@ def idle_bar_colours(scheme: str) -> tuple[str, str]:
 def _kde_reduces_motion() -> bool | None:
     import configparser  # here, not at the top: the first paint reads no desktop setting
 
-    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "kdeglobals"
+    config = _config_home() / "kdeglobals"
     parser = configparser.RawConfigParser(strict=False, interpolation=None)
     try:
         parser.read_string(config.read_text(encoding="utf-8", errors="replace")[:262144])
@@ -92,29 +214,13 @@ def _kde_reduces_motion() -> bool | None:
 
 
 def _gnome_reduces_motion() -> bool | None:
-    gsettings = shutil.which("gsettings")
-    if gsettings is None:
-        return None
-    import subprocess  # here, not at the top: the first paint runs no program
-
-    try:
-        done = subprocess.run(
-            [gsettings, "get", "org.gnome.desktop.interface", "enable-animations"],
-            capture_output=True,
-            text=True,
-            timeout=2,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    answer = done.stdout.strip()
-    return {"false": True, "true": False}.get(answer) if done.returncode == 0 else None
+    return {"false": True, "true": False}.get(_gsettings("enable-animations") or "")
 
 
 def desktop_reduces_motion() -> bool | None:
     """Whether the desktop asks for no animations; None where it does not say."""
-    desktop = os.environ.get("XDG_CURRENT_DESKTOP", "").upper()
-    if "KDE" in desktop:
+    if "KDE" in os.environ.get("XDG_CURRENT_DESKTOP", "").upper():
         return _kde_reduces_motion()
-    if any(name in desktop for name in ("GNOME", "UNITY", "CINNAMON", "BUDGIE", "PANTHEON")):
+    if _is_gnome():
         return _gnome_reduces_motion()
     return None

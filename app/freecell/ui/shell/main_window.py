@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QVBoxLayout, QWidget
 
 from freecell.core import (
@@ -68,6 +68,7 @@ from freecell.ui.panels.results import ResultsPanel
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
+from freecell.ui.shell.desktop_look import DesktopLook
 from freecell.ui.shell.help_windows import open_rules, show_about
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
 from freecell.ui.shell.storage_notices import follow_storage_notices
@@ -122,7 +123,6 @@ class MainWindow(QMainWindow):
         self.scene = TableScene(self.renderer, self.catalog.surface(settings.surface))
         self.scene.card_size = CardSize(settings.card_size)
         self.scene.large_print = settings.large_print
-        self.scene.reduce_motion = settings.reduce_motion
         self.view = TableView(self.scene)
         self.controller = InputController(
             self.scene,
@@ -160,6 +160,9 @@ class MainWindow(QMainWindow):
         self.status = StatusPanel(self.statusBar(), self.play_deal, self._invalid_deal)
         self.clock_timer.timeout.connect(lambda: self.status.update_time(self.bus.game.elapsed))
         self.clock_timer.start()
+        # the desktop's scheme and animation setting, the player's choice first
+        self.look = DesktopLook(self)
+        self.look.apply_motion()
         actions = build_actions(self)
         self.new_action, self.replay_action = actions.new, actions.replay
         self.choose_deal_action, self.quit_action = actions.choose_deal, actions.quit
@@ -183,7 +186,7 @@ class MainWindow(QMainWindow):
         self.toolbar, self.rules_tool = tools.bar, tools.rules
         self._menus = Menus(self, actions)
         self.menus: dict[str, QMenu] = self._menus.by_name
-        self._style()
+        self.apply_colour_scheme(desktop_scheme())
         self.resize(first_size(self.screen().availableGeometry().size()))
         game = self.bus.game
         self.scene.show_position(game.variant, game.position, animate=False)
@@ -378,17 +381,14 @@ class MainWindow(QMainWindow):
             self.scene.refresh_cards()
         if changed & {"card_size", "large_print"}:
             self.controller._show_focus()
-        self.scene.reduce_motion = new.reduce_motion
+        self.look.apply_motion()
         self._menus.show()
 
-    def _style(self) -> None:
-        self.apply_colour_scheme(desktop_scheme())
-        hints = QGuiApplication.styleHints()
-        hints.colorSchemeChanged.connect(lambda _scheme: self.apply_colour_scheme(desktop_scheme()))
-
     def apply_colour_scheme(self, scheme: str) -> None:
-        """Bars, toolbar and the cloth in the desktop's light or dark scheme."""
+        """Bars, toolbar, menus, dialogs and the cloth in the desktop's light or dark
+        scheme."""
         self.colour_scheme = scheme
+        self.look.set_palette(scheme)
         self.setStyleSheet(window_style(scheme))
         self.hint_bar.set_scheme(scheme)
         self.scene.configure(dark=scheme == DARK)

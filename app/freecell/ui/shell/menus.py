@@ -119,7 +119,7 @@ def build_actions(w: MainWindow) -> WindowActions:
     )
     actions.third.triggered.connect(lambda _c=False: w.third_button())
     actions.large_print.setChecked(settings.large_print)
-    actions.reduce_motion.setChecked(settings.reduce_motion)
+    actions.reduce_motion.setChecked(w.look.reduces_motion)
     actions.safe_autoplay.setChecked(settings.safe_autoplay)
     return actions
 
@@ -238,7 +238,7 @@ class Menus:
         _check(self.surfaces, [s.id == settings.surface for s in catalog.surfaces])
         _check(self.sizes, [s.value == settings.card_size for s in CardSize])
         w.large_print_action.setChecked(settings.large_print)
-        w.reduce_motion_action.setChecked(settings.reduce_motion)
+        w.reduce_motion_action.setChecked(w.look.reduces_motion)
         w.safe_autoplay_action.setChecked(settings.safe_autoplay)
 
     def _fill(
