@@ -120,8 +120,15 @@ class HintBar(QFrame):
         """One line's height at least, more when the text wraps at this width."""
         margins = self._row.contentsMargins()
         line = self.label.fontMetrics().lineSpacing()
-        room = self.label.width() if self.label.width() > 50 else max(200, self.width() - 160)
-        text_h = self.label.heightForWidth(room) if room > 0 else line
+        # the label's width once the row is laid out with the buttons shown now
+        # (its own width may still be the last message's)
+        spacing = max(0, self._row.spacing())
+        beside = [b.sizeHint().width() + spacing for b in self.buttons.values()]
+        if self.close_button.isVisibleTo(self):
+            beside.append(self.close_button.width() + spacing)
+        room = self.width() - margins.left() - margins.right() - sum(beside) - spacing
+        room = max(room, 80)
+        text_h = self.label.heightForWidth(room)
         inner = max(line + 14, text_h, self.close_button.sizeHint().height())
         self.setFixedHeight(inner + margins.top() + margins.bottom())
 

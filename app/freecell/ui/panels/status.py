@@ -4,23 +4,25 @@ Everything it shows comes from the engine (``movable_limit`` for the supermove
 limit, the game's counters and clock); the deal box sends ``NewDeal`` and shows the
 engine's sentence when the number is not a deal.
 
-The bar reads well at any width.  Its short items (these counters, and what others
-add with :meth:`StatusPanel.add_info`: winnability, rating) keep their full text;
-one long line (:meth:`StatusPanel.set_elastic`: the live status of the screen
-reader support) takes the room that is left and is elided with "…" when it does
-not fit, its tooltip and accessible name keeping the whole sentence.  When even
-the short items do not fit, the least important are left out, lowest priority
-first (the rating, cards home, the supermove limit, ...); the deal label's tooltip
-then lists what is not shown.
+No text in the bar is ever cut.  Its short items (these counters, and what others
+add with :meth:`StatusPanel.add_info`: winnability, rating) show their whole text
+or are left out, the least important first (the rating, cards home, the supermove
+limit, ...), and the deal label's tooltip then lists what is not shown.  The one
+long line (:meth:`StatusPanel.set_elastic`: what the screen reader was last told)
+has the rest of the first row on a wide window and a second row of its own on a
+narrower one or in large text; the number of rows follows the bar's width and
+font only, never a text, so a message never makes the table jump.  A sentence too
+long even for its own row ends after its last whole word with "…", the tooltip and
+the accessible name keeping all of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QPainter, QPaintEvent
-from PySide6.QtWidgets import QLabel, QLineEdit, QStatusBar, QWidget
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QStatusBar, QVBoxLayout, QWidget
 
 from freecell.engine import Game, InvalidDealNumber, movable_limit, parse_deal_number
 from freecell.i18n import N_, _, ngettext
@@ -47,29 +49,50 @@ LABELS = (
     ("home", N_("Cards on the foundations"), PRIORITY_HOME),
     ("deal", N_("Deal number and variant"), PRIORITY_DEAL),
 )
-ELASTIC_MIN_WIDTH = 120  # the elided line never gets narrower than this
+# One row only where the bar is this many average characters wide and the long
+# line keeps as many beside the short items: room for the longer sentences.
+ONE_ROW_CHARS = 220
+LIVE_ROW_CHARS = 90
+ROWS_HYSTERESIS_CHARS = 12
+ROW_HEIGHT = 30  # at least, per row
 SLACK = 4  # pixels kept free so rounding never clips the last item
 
 
+def word_elided(text: str, metrics: QFontMetrics, width: int) -> str:
+    """``text`` whole if it fits ``width``, else its whole words that fit and "…"."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        shown = " ".join(words[:count]).rstrip(",;:\u2014-") + "\u2026"
+        if metrics.horizontalAdvance(shown) <= width:
+            return shown
+    return "\u2026"
+
+
 class ElidedLabel(QLabel):
-    """A one-line label that fits any width: drawn elided ("…") when its text is too
-    long, while ``text()``, the accessible name and the tooltip stay whole."""
+    """A one-line label that fits any width: its whole words that fit and "…" when
+    its text is too long, while ``text()``, the accessible name and the tooltip
+    stay whole."""
 
     def setText(self, text: str) -> None:
         super().setText(text)
         self.setToolTip(text)
 
+    @property
+    def shown_text(self) -> str:
+        """What the label draws at its width."""
+        return word_elided(self.text(), self.fontMetrics(), self.contentsRect().width())
+
     def paintEvent(self, event: QPaintEvent) -> None:
         text = self.text()
-        rect = self.contentsRect()
-        metrics = self.fontMetrics()
-        if metrics.horizontalAdvance(text) <= rect.width():
+        shown = self.shown_text
+        if shown == text:
             super().paintEvent(event)
             return
-        elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(rect, self.alignment(), elided)
+        painter.drawText(self.contentsRect(), self.alignment(), shown)
         painter.end()
 
 
@@ -90,6 +113,24 @@ class StatusPanel(QObject):
         self._elastic: QWidget | None = None
         self._fitting = False
         self._score_shown = False
+        self.rows = 1
+        self._beside_area = 24  # the bar's width the area does not get (measured when shown)
+        # one widget holds both rows (QStatusBar's own layout has one)
+        self.area = QWidget(bar)
+        self.area.setObjectName("statusRows")
+        column = QVBoxLayout(self.area)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.first_row = QHBoxLayout()
+        self.first_row.setContentsMargins(0, 0, 0, 0)
+        self.second_row = QHBoxLayout()
+        self.second_row.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(self.first_row, 1)
+        column.addLayout(self.second_row, 1)
+        # the short items left, the deal box right (a stretch of 0 yields its room
+        # to the long line when that is on this row)
+        self.first_row.addStretch(0)
+        bar.addWidget(self.area, 1)
         self.deal_box = QLineEdit()
         self.deal_box.setPlaceholderText(_("Deal #"))
         self.deal_box.setAccessibleName(_("Play deal number"))
@@ -102,15 +143,14 @@ class StatusPanel(QObject):
         self.deal_box.returnPressed.connect(self._deal_entered)
         # no "Deal #" caption beside it: the box says so itself (placeholder, tooltip,
         # accessible name), and the live line needs the room more
-        bar.addPermanentWidget(self.deal_box)
+        self.first_row.addWidget(self.deal_box)
         for name, tip, priority in LABELS:
             label = QLabel()
             label.setToolTip(_(tip))
             label.setAccessibleDescription(_(tip))
             self.labels[name] = label
             self.add_info(label, priority)
-        # a fixed height: a label changing its text must never make the table jump
-        bar.setFixedHeight(max(30, bar.sizeHint().height()))
+        self._set_height()
         bar.installEventFilter(self)
 
     # -- what goes in the bar ----------------------------------------------------------
@@ -118,7 +158,7 @@ class StatusPanel(QObject):
         """Add a short item after the others (before the elastic line), to be left
         out before any item of a higher ``priority`` when the bar is too narrow.  A
         label with no text takes no room."""
-        self.bar.insertWidget(len(self._items), label)
+        self.first_row.insertWidget(len(self._items), label)
         self._items.append(label)
         self._priority[label] = priority
         # A hidden label's setText posts no layout request, so the bar would not hear
@@ -135,16 +175,19 @@ class StatusPanel(QObject):
         self.fit()
 
     def set_elastic(self, label: QWidget) -> None:
-        """The one long line: it takes the room left after the short items."""
-        label.setMinimumWidth(ELASTIC_MIN_WIDTH)
-        self.bar.insertWidget(len(self._items), label, 1)
+        """The one long line: the room left on the first row, or the second row."""
         self._elastic = label
+        label.setParent(self.area)
+        self._place_elastic()
         self.fit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # a new width, or an item whose text (so whose width) changed
-        if watched is self.bar and event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
+        kind = event.type()
+        if watched is self.bar and kind in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
             self.fit()
+        elif watched is self.bar and kind == QEvent.Type.FontChange:
+            self._set_height()
         return False
 
     def _wanted(self, label: QLabel) -> bool:
@@ -163,6 +206,36 @@ class StatusPanel(QObject):
         finally:
             self._fitting = False
 
+    def _row_height(self) -> int:
+        label = self.labels["deal"]
+        return max(
+            ROW_HEIGHT,
+            label.sizeHint().height() + 6,
+            self.deal_box.sizeHint().height() + 6,
+        )
+
+    def _set_height(self) -> None:
+        # a fixed height: a label changing its text must never make the table jump
+        self.bar.setFixedHeight(self._row_height() * self.rows + 2)
+
+    def _set_rows(self, rows: int) -> None:
+        if rows != self.rows:
+            self.rows = rows
+            self._place_elastic()
+            self._set_height()
+
+    def _place_elastic(self) -> None:
+        live = self._elastic
+        if live is None:
+            return
+        self.first_row.removeWidget(live)
+        self.second_row.removeWidget(live)
+        if self.rows == 1:  # after the short items, taking the stretch's room
+            self.first_row.insertWidget(len(self._items), live, 1)
+        else:
+            self.second_row.addWidget(live, 1)
+        live.show()
+
     def _fit(self) -> None:
         candidates = list(self._items)
         if not self.bar.isVisible():  # no width yet: only what has something to show
@@ -170,26 +243,33 @@ class StatusPanel(QObject):
                 if widget.isVisibleTo(self.bar) != self._wanted(widget):
                     widget.setVisible(self._wanted(widget))
             return
-        layout = self.bar.layout()
-        if layout is None or self.bar.currentMessage():
+        if self.bar.currentMessage():
             return  # a status tip hides the items for now; they come back without it
-        # (not style().pixelMetric: the first style() call has PySide6 resolve the
-        # style sheet's C++ style class, initialising every QStyle subclass it knows)
-        spacing = max(0, layout.spacing())
+        if self.area.isVisible() and self.area.width() > 0:
+            self._beside_area = max(0, self.bar.width() - self.area.width())
+        spacing = max(0, self.first_row.spacing())
 
         def room(widget: QLabel) -> int:
             return widget.sizeHint().width() + spacing
 
-        # the bar's minimum without any of the short items: what the rest needs
-        shown = sum(room(w) for w in candidates if w.isVisibleTo(self.bar))
-        base = layout.minimumSize().width() - shown
-        if self._elastic is not None and not self._elastic.isVisibleTo(self.bar):
-            base += ELASTIC_MIN_WIDTH + spacing
-        free = self.bar.width() - base - SLACK
+        wanted = sorted(
+            (w for w in candidates if self._wanted(w)), key=lambda w: -self._priority[w]
+        )
+        # the width the area has: the bar's, less its size grip and margins
+        area = self.bar.width() - self._beside_area
+        free = area - self.deal_box.sizeHint().width() - spacing - SLACK
+        average = max(1, self.labels["deal"].fontMetrics().averageCharWidth())
+        short = sum(room(w) for w in wanted)
+        # (back to one row only with some room to spare: a clock that gains a digit
+        # must not move the bar up and down)
+        spare = 0 if self.rows == 1 else ROWS_HYSTERESIS_CHARS * average
+        one_row = self._elastic is None or (
+            area >= ONE_ROW_CHARS * average + spare
+            and free - short >= LIVE_ROW_CHARS * average + spare
+        )
+        self._set_rows(1 if one_row else 2)
         keep: set[QLabel] = set()
-        for widget in sorted(candidates, key=lambda w: -self._priority[w]):
-            if not self._wanted(widget):
-                continue
+        for widget in wanted:
             if room(widget) > free and self._priority[widget] < PRIORITY_DEAL:
                 break  # this one and every less important one are left out
             keep.add(widget)
