@@ -34,6 +34,7 @@ from freecell.core import Session
 from freecell.engine import MoveCards, Pile, legal_moves, parse_moves
 from freecell.storage import Settings
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme
+from freecell.ui.accessibility import install_accessibility
 from freecell.ui.shell.colour_scheme import DARK, LIGHT
 from freecell.ui.shell.main_window import MainWindow
 from freecell.ui.shell.translations import install_translations
@@ -85,8 +86,10 @@ def matrix(app: QApplication, folder: Path) -> None:
     if missing:
         print(f"not installed (apt install kdegames-card-data-kf5): {', '.join(missing)}")
     window = MainWindow(Session(Settings(reduce_motion=True, card_size="fit"), deal_number=1))
+    live = install_accessibility(window).live  # the status bar's live line, as in the game
     for move in parse_moves(PLAYED):
         window.dispatch(MoveCards(move))
+    live.announce("Moved the three of clubs from column 6 to column 5; two cards can move now.")
     window.show()
     for w, h in SCREENS:
         # the window fills the screen, as maximised (no title bar under xvfb)

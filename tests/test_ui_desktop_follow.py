@@ -196,3 +196,23 @@ def test_the_motion_choice_the_size_note_and_the_preview_are_translated(  # type
         assert i18n._(CardSize.LARGE.label).lower() in note
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("scheme", [LIGHT, DARK])
+def test_the_winnability_verdict_reads_on_the_bar_in_both_schemes(qtbot, scheme: str) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLabel
+
+    from freecell.ui.panels.status import PRIORITY_WINNABILITY
+    from test_ui_card_contrast import contrast
+
+    window = make_window(qtbot)
+    window.apply_colour_scheme(scheme)
+    label = QLabel("\u2714 Winnable")
+    window.status.add_info(label, PRIORITY_WINNABILITY)
+    bar = window.statusBar().grab().toImage()
+    background = QColor(bar.pixel(bar.width() // 2, 2))
+    for verdict in ("winnable", "lost"):
+        label.setProperty("verdict", verdict)
+        label.style().unpolish(label)
+        label.style().polish(label)
+        assert contrast(label.palette().color(label.foregroundRole()), background) >= 4.5

@@ -93,3 +93,19 @@ def test_fit_follows_every_resize(qtbot) -> None:  # type: ignore[no-untyped-def
         assert window.view.horizontalScrollBar().maximum() == 0
         assert window.view.verticalScrollBar().maximum() == 0
     assert sizes[1] > sizes[0] > sizes[2]
+
+
+def test_fit_scrolls_only_where_even_its_smallest_cards_do_not_fit(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """200 % text on a 1024 x 768 screen leaves the table some 500 x 200 of Qt's
+    pixels: the cards under the edge must still be reachable."""
+    window = make_window(qtbot)
+    view = window.view
+    window.resize(520, 330)
+    qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() > 0)
+    lay = window.scene.layout
+    assert lay is not None and lay.height > view.viewport().height()
+    window.resize(1100, 800)  # room again: no scroll bars
+    qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() == 0)
+    assert view.horizontalScrollBar().maximum() == 0
+    assert window.scene.layout is not None
+    assert window.scene.layout.height <= view.viewport().height()

@@ -25,8 +25,6 @@ from freecell.ui.panels.status import PRIORITY_WINNABILITY
 log = logging.getLogger(__name__)
 
 DEBOUNCE_MS = 350
-WINNABLE_STYLE = "color: #8fe39a; font-weight: 600;"
-LOST_STYLE = "color: #ff9aa5; font-weight: 600;"
 
 
 @dataclass
@@ -108,16 +106,18 @@ class LiveWinnability(QObject):
         if self.state == "winnable":
             # Translators: the status bar's verdict (after a check mark)
             self.label.setText("\u2714 " + pgettext("status", "Winnable"))
-            self.label.setStyleSheet(WINNABLE_STYLE)
             name = _("Winnability: winnable")
         elif self.state == "lost":
             self.label.setText("\u2716 " + pgettext("status", "Proven lost"))
-            self.label.setStyleSheet(LOST_STYLE)
             name = _("Winnability: proven lost")
         else:
             self.label.setText("")
-            self.label.setStyleSheet("")
             name = _("Winnability: not known")
+        # its colour comes from the window's style sheet, in the light or dark scheme
+        if self.label.property("verdict") != self.state:
+            self.label.setProperty("verdict", self.state)
+            self.label.style().unpolish(self.label)
+            self.label.style().polish(self.label)
         # The name carries the state, so a screen reader hears it change (the mark
         # and the colour alone would say nothing to it).
         self.label.setAccessibleName(name)

@@ -172,6 +172,8 @@ def window_style(scheme: str) -> str:
     bar, text, button, edge, hover = _BARS.get(scheme, _BARS[LIGHT])
     muted = "#7d8794" if scheme == DARK else "#8a94a0"
     field, field_text = ("#1f242a", "#e6e9ee") if scheme == DARK else ("#f6f6f2", "#111111")
+    # the winnability verdict: 4.5:1 or better on the bar in both schemes
+    winnable, lost = ("#8fe39a", "#ff9aa5") if scheme == DARK else ("#1b6e2c", "#a3192b")
     return f"""
 QToolBar#gameToolbar {{ background: {bar}; border: none; spacing: 6px; padding: 4px 8px; }}
 QToolBar#gameToolbar QToolButton {{
@@ -182,9 +184,14 @@ QToolBar#gameToolbar QToolButton:hover {{ background: {hover}; }}
 QToolBar#gameToolbar QToolButton:pressed {{ background: {bar}; }}
 QToolBar#gameToolbar QToolButton:disabled {{ color: {muted}; }}
 QToolBar#gameToolbar QToolButton:focus {{ border: 2px solid #ffcc33; }}
+QToolBar#gameToolbar QToolButton#qt_toolbar_ext_button {{
+    padding: 2px; border: none; background: transparent; min-width: 16px;
+}}
 QStatusBar {{ background: {bar}; color: {text}; }}
 QStatusBar::item {{ border: none; }}
 QStatusBar QLabel {{ color: {text}; font-size: 10pt; padding: 0px 4px; }}
+QStatusBar QLabel[verdict="winnable"] {{ color: {winnable}; font-weight: 600; }}
+QStatusBar QLabel[verdict="lost"] {{ color: {lost}; font-weight: 600; }}
 QStatusBar QLineEdit {{
     background: {field}; color: {field_text}; border: 1px solid {edge}; border-radius: 4px;
     padding: 2px 6px;

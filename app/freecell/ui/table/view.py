@@ -75,7 +75,9 @@ class TableView(QGraphicsView):
 
         Scroll bars appearing or vanishing resize the viewport from inside this call;
         the nested resize is ignored and the loop settles in at most three passes
-        instead of oscillating.  "Fit to window" never scrolls.
+        instead of oscillating.  "Fit to window" scrolls only where even its smallest
+        cards do not fit (a tiny window, or 200 % text on a small screen): the cards
+        under the edge can still be reached.
         """
         if self._relayouting:
             return
@@ -88,15 +90,24 @@ class TableView(QGraphicsView):
             )  # large print keeps its minimum size in a tiny window: it scrolls
             self.setHorizontalScrollBarPolicy(policy)
             self.setVerticalScrollBarPolicy(policy)
+            self._lay_out()
+            lay = self.table.layout
             vp = self.viewport()
-            for _pass in range(3):
-                size = (float(vp.width()), float(vp.height()))
-                self.table.configure(view_size=size, dpr=self.devicePixelRatioF())
-                if (float(vp.width()), float(vp.height())) == size:
-                    break
+            if lay is not None and (lay.width > vp.width() + 0.5 or lay.height > vp.height() + 0.5):
+                self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+                self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+                self._lay_out()
             self.resetCachedContent()
         finally:
             self._relayouting = False
+
+    def _lay_out(self) -> None:
+        vp = self.viewport()
+        for _pass in range(3):
+            size = (float(vp.width()), float(vp.height()))
+            self.table.configure(view_size=size, dpr=self.devicePixelRatioF())
+            if (float(vp.width()), float(vp.height())) == size:
+                break
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
