@@ -83,20 +83,27 @@ class TableView(QGraphicsView):
             return
         self._relayouting = True
         try:
-            policy = (
-                Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-                if self.table.card_size is CardSize.FIT and not self.table.large_print
-                else Qt.ScrollBarPolicy.ScrollBarAsNeeded
-            )  # large print keeps its minimum size in a tiny window: it scrolls
-            self.setHorizontalScrollBarPolicy(policy)
-            self.setVerticalScrollBarPolicy(policy)
+            policy = Qt.ScrollBarPolicy.ScrollBarAsNeeded
+            if self.table.card_size is CardSize.FIT and not self.table.large_print:
+                # decided at the viewport's size without scroll bars, so that their
+                # coming and going never changes the decision (no ping-pong)
+                full = self.maximumViewportSize()
+                self.table.configure(
+                    view_size=(float(full.width()), float(full.height())),
+                    dpr=self.devicePixelRatioF(),
+                )
+                lay = self.table.layout
+                fits = lay is None or (
+                    lay.width <= full.width() + 0.5 and lay.height <= full.height() + 0.5
+                )
+                if fits:
+                    policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+            # (large print keeps its minimum size in a tiny window: it scrolls)
+            if self.horizontalScrollBarPolicy() != policy:
+                self.setHorizontalScrollBarPolicy(policy)
+            if self.verticalScrollBarPolicy() != policy:
+                self.setVerticalScrollBarPolicy(policy)
             self._lay_out()
-            lay = self.table.layout
-            vp = self.viewport()
-            if lay is not None and (lay.width > vp.width() + 0.5 or lay.height > vp.height() + 0.5):
-                self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-                self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-                self._lay_out()
             self.resetCachedContent()
         finally:
             self._relayouting = False
