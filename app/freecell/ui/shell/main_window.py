@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
         settings = self.settings
         self.renderer = CardRenderer(self.catalog.theme(settings.theme))
         self.scene = TableScene(self.renderer, self.catalog.surface(settings.surface))
+        self.scene.setParent(self)  # deleted with the window, and its celebration too
         self.scene.card_size = CardSize(settings.card_size)
         self.scene.large_print = settings.large_print
         self.view = TableView(self.scene)
@@ -155,6 +156,10 @@ class MainWindow(QMainWindow):
 
         self.hints = HintRunner(self.session.hint_service, self.session.solver_backend)
         self.hints.answered.connect(self._on_hint)
+        # the window's own timer (not a bare singleShot), so it dies with the window
+        self._celebration_delay = QTimer(self)
+        self._celebration_delay.setSingleShot(True)
+        self._celebration_delay.timeout.connect(self._celebrate)
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(500)
         self.status = StatusPanel(self.statusBar(), self.play_deal, self._invalid_deal)
@@ -282,7 +287,7 @@ class MainWindow(QMainWindow):
         elif isinstance(event, GameWon):
             self.stop_auto_finish()
             self.hint_bar.show_message(_("All 52 cards are home."), "won", timeout_ms=4000)
-            QTimer.singleShot(0 if self.scene.reduce_motion else MOVE_MS + 60, self._celebrate)
+            self._celebration_delay.start(0 if self.scene.reduce_motion else MOVE_MS + 60)
         elif isinstance(event, ClockChanged):
             self.status.update_time(event.seconds)
         self._update_status()
@@ -468,6 +473,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop_auto_finish()
+        self._celebration_delay.stop()
+        self.scene.cancel_celebration()
         self.hints.close()
         if self.insight is not None:
             self.insight.close()

@@ -5,7 +5,9 @@ It moves the scene's own card items (nothing is added to the scene) and puts the
 back on the foundations when it ends, so the table is exactly the won position
 again.  Any key or click ends it at once (the view asks :attr:`running`); under
 reduce motion it is never started.  ``on_done`` runs when it ends, however it
-ended: the window shows the results panel then.
+ended: the window shows the results panel then.  :meth:`cancel` ends it without
+``on_done`` (its window is closing); it is a child of its scene, so its timer dies
+with the scene.
 """
 
 from __future__ import annotations
@@ -39,11 +41,11 @@ class _Flight:
 
 class Celebration(QObject):
     def __init__(self, scene: object, on_done: Callable[[], None]) -> None:
-        super().__init__()
         # the TableScene (typed loosely: the scene imports this module)
         from freecell.ui.table.scene import TableScene
 
         assert isinstance(scene, TableScene)
+        super().__init__(scene)
         self.scene = scene
         self._on_done = on_done
         self._timer = QTimer(self)
@@ -124,3 +126,14 @@ class Celebration(QObject):
         self._flights = []
         self.scene.relayout()  # the won position, exactly as it was
         self._on_done()
+
+    def cancel(self) -> None:
+        """End now without ``on_done``: what it would show is going away."""
+        self.running = False
+        self._timer.stop()
+        self._flights = []
+        self._on_done = _nothing
+
+
+def _nothing() -> None:
+    """What a cancelled celebration does when it ends."""

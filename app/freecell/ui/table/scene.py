@@ -276,6 +276,12 @@ class TableScene(QGraphicsScene):
             celebration, self.celebration = self.celebration, None
             celebration.stop()
 
+    def cancel_celebration(self) -> None:
+        """Stop a celebration without what follows it (its window is closing)."""
+        if self.celebration is not None:
+            celebration, self.celebration = self.celebration, None
+            celebration.cancel()
+
     @property
     def animating(self) -> bool:
         glide = self._glide
