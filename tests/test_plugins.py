@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from freecell import hookimpl
+from freecell.core.plugin_texts import notice_text
 from freecell.engine import (
     FREECELL,
     CommandBus,
@@ -25,6 +26,7 @@ from freecell.engine import (
 from freecell.plugins import Kind, MemoryStore, Source, create_manager, settings_store
 from freecell.plugins import hookimpl as plugins_hookimpl
 from freecell.plugins.discovery import FALLBACK_BUILTINS
+from freecell.plugins.reasons import PluginReason, Why
 from freecell.storage import SettingsStore
 from freecell.themes import CLASSIC, GREEN_FELT
 from plugin_helpers import FakeSite, fake_site, user_plugin_folder, write_plugin
@@ -216,7 +218,8 @@ def test_a_name_clash_keeps_the_first_plugin(site: FakeSite, user_dir: Path) -> 
     manager = create_manager({}, user_plugin_dir=user_dir)
     assert manager.plugin("variants").source is Source.BUILTIN
     (notice,) = manager.take_notices()
-    assert notice.plugin == "variants" and "already used" in notice.message
+    assert notice.plugin == "variants" and notice.reason.code is Why.NAME_TAKEN
+    assert str(user_dir) in notice.reason.location
 
 
 # -- broken plugins -------------------------------------------------------------------
@@ -225,7 +228,7 @@ BROKEN = {
         """
         raise RuntimeError("no such luck")
         """,
-        "could not be loaded (RuntimeError: no such luck)",
+        PluginReason(Why.IMPORT_FAILED, error="RuntimeError", detail="no such luck"),
     ),
     "hook-raises": (
         """
@@ -235,7 +238,7 @@ BROKEN = {
         def freecell_card_themes():
             raise ValueError("boom")
         """,
-        "raised ValueError from freecell_card_themes: boom",
+        PluginReason(Why.RAISED, hook="freecell_card_themes", error="ValueError", detail="boom"),
     ),
     "wrong-type": (
         """
@@ -245,7 +248,7 @@ BROKEN = {
         def freecell_variants():
             return ["not a variant"]
         """,
-        "returned str from freecell_variants, not a Variant",
+        PluginReason(Why.BAD_ANSWER, hook="freecell_variants", answer="str"),
     ),
     "not-a-list": (
         """
@@ -256,7 +259,7 @@ BROKEN = {
         def freecell_variants():
             return Variant(id="lonely", name="Lonely")
         """,
-        "returned Variant from freecell_variants, not a list of Variant values",
+        PluginReason(Why.BAD_ANSWER, hook="freecell_variants", answer="Variant"),
     ),
     "duplicate-id": (
         """
@@ -267,7 +270,7 @@ BROKEN = {
         def freecell_variants():
             return [Variant(id="freecell", name="My FreeCell", cells=2)]
         """,
-        "returned Variant id 'freecell', which plugin 'variants' already provides",
+        PluginReason(Why.ID_TAKEN, hook="freecell_variants", item="freecell", other="variants"),
     ),
     "bad-solver": (
         """
@@ -277,7 +280,7 @@ BROKEN = {
         def freecell_solver_backends():
             return [object()]
         """,
-        "returned object from freecell_solver_backends, not a SolverBackend",
+        PluginReason(Why.BAD_ANSWER, hook="freecell_solver_backends", answer="object"),
     ),
     "bad-scoring": (
         """
@@ -288,7 +291,7 @@ BROKEN = {
         def freecell_scoring_schemes():
             return [CLASSIC]
         """,
-        "returned CardTheme from freecell_scoring_schemes, not a ScoringScheme",
+        PluginReason(Why.BAD_ANSWER, hook="freecell_scoring_schemes", answer="CardTheme"),
     ),
     "unknown-hook": (
         """
@@ -298,7 +301,7 @@ BROKEN = {
         def freecell_variant():
             return []
         """,
-        "implements 'freecell_variant', which is not a freecell hook",
+        PluginReason(Why.NOT_A_HOOK, hook="freecell_variant"),
     ),
     "bad-signature": (
         """
@@ -308,7 +311,7 @@ BROKEN = {
         def freecell_game_event(event, window):
             pass
         """,
-        "could not be registered",
+        Why.NOT_REGISTERED,
     ),
 }
 
@@ -325,11 +328,15 @@ def test_a_broken_plugin_is_turned_off_and_the_game_goes_on(
         manager = create_manager(store=store, user_plugin_dir=user_dir)
     (notice,) = manager.take_notices()
     assert notice.plugin == name
-    assert reason in notice.message
-    assert name in str(notice) and "turned off for this session" in str(notice)
+    if isinstance(reason, Why):  # pluggy's own words follow
+        assert notice.reason.code is reason and notice.reason.detail
+    else:
+        assert notice.reason == reason
+    sentence = notice_text(notice)  # through the catalogue, in the player's language
+    assert name in sentence and "off for this session" in sentence
     assert manager.take_notices() == []  # shown once
     info = manager.plugin(name)
-    assert info.error is not None and reason in info.error
+    assert info.error == notice.reason
     assert not info.loaded
     assert info.enabled  # the player's choice is kept: off for this session only
     assert store.enabled == {name: True}
@@ -370,7 +377,8 @@ def test_a_broken_entry_point_package_is_isolated(site: FakeSite) -> None:
     manager = create_manager({"bad": True})
     (notice,) = manager.take_notices()
     assert notice.plugin == "bad"
-    assert "ModuleNotFoundError" in notice.message
+    assert notice.reason.code is Why.IMPORT_FAILED
+    assert notice.reason.error == "ModuleNotFoundError"
     assert len(manager.variants()) == 8
 
 
@@ -408,7 +416,9 @@ def test_an_observer_that_raises_is_turned_off_mid_game(user_dir: Path) -> None:
     assert isinstance(events[0], MoveApplied)  # the move happened anyway
     assert bus.game.move_count == 1
     (notice,) = manager.take_notices()
-    assert "RuntimeError from freecell_game_event: I hate moves" in notice.message
+    assert notice.reason == PluginReason(
+        Why.RAISED, hook="freecell_game_event", error="RuntimeError", detail="I hate moves"
+    )
     assert changes == [1]
     assert "grumpy-cells" not in [v.id for v in manager.variants()]
     count = len(module.seen)
@@ -462,7 +472,12 @@ def test_a_resolver_that_answers_the_wrong_id_is_turned_off(user_dir: Path) -> N
     variant = manager.variant("custom-2cells-8columns-suit-any")
     assert variant.cells == 2  # the built-in resolver still answered
     (notice,) = manager.take_notices()
-    assert notice.plugin == "liar" and "answered Variant 'freecell'" in notice.message
+    assert notice.plugin == "liar" and notice.reason == PluginReason(
+        Why.BAD_ANSWER,
+        hook="freecell_resolve_variant",
+        answer="Variant",
+        item="custom-2cells-8columns-suit-any",
+    )
 
 
 def test_reenabling_a_failed_plugin_tries_again(user_dir: Path) -> None:

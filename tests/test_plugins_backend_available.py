@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from freecell.core.plugin_texts import notice_text
 from freecell.core.session import Session
 from freecell.plugins import create_manager
+from freecell.plugins.reasons import PluginReason, Why
 from freecell.plugins.solvers import backend_options
 from freecell.storage import Settings
 from plugin_helpers import user_plugin_folder, write_plugin
@@ -89,8 +91,8 @@ def test_a_backend_whose_available_hangs_turns_its_plugin_off_and_the_built_in_a
     assert "not available" in (choice.notice or "")
     (notice,) = manager.take_notices()
     assert notice.plugin == "hanging"
-    assert "took longer than 0.2 s in available() of solver backend 'hangs'" in notice.message
-    assert "turned off for this session" in notice.message
+    assert notice.reason == PluginReason(Why.BACKEND_TOO_SLOW, backend="hangs", limit=0.2)
+    assert "hanging is off for this session" in notice_text(notice)
     assert not manager.plugin("hanging").loaded and heard  # the window hears of it
     assert "hangs" not in {option.id for option in backend_options(manager)}
     assert shared.asked == ["hangs"]  # asked once, never again

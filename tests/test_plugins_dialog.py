@@ -136,7 +136,7 @@ def test_a_broken_plugin_is_shown_with_the_reason(qtbot: QtBot, user_dir: Path) 
     assert "broken is off for this session" in dialog.notice_label.text()
     assert "cannot start" in dialog.notice_label.text()
     dialog.select("broken")
-    assert "Problem: it could not be loaded" in dialog.details.toPlainText()
+    assert "Problem: It could not be loaded" in dialog.details.toPlainText()
 
 
 # -- Custom variant dialog -----------------------------------------------------------

@@ -103,6 +103,6 @@ def test_a_broken_plugin_is_reported_in_the_window(qtbot: QtBot, user_dir: Path)
     window = make_window(qtbot)
     install_plugins(window, create_manager({"broken": True}, user_plugin_dir=user_dir))
     text = window.hint_bar.text
-    assert "Plugin 'broken': turned off for this session" in text
+    assert "broken is off for this session" in text
     assert "cannot start" in text
     assert window.bus.game.variant.id == "freecell"  # the game goes on

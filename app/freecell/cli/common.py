@@ -48,12 +48,14 @@ def cli_manager() -> PluginManager:
     """A manager on the player's settings; plugin notices go to stderr as warnings."""
     from freecell import cli
     from freecell.cli import details
+    from freecell.core.plugin_texts import notice_text
     from freecell.plugins.manager import create_manager
 
     details.install(cli.verbose_requested)
     manager = create_manager()
     for notice in manager.take_notices():
-        print(_("freecell-cli: warning: {message}").format(message=notice), file=sys.stderr)
+        message = notice_text(notice)
+        print(_("freecell-cli: warning: {message}").format(message=message), file=sys.stderr)
     return manager
 
 

@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError
+from freecell.core.plugin_texts import notice_text, why_off
 from freecell.i18n import N_, _, pgettext
 from freecell.plugins.manager import PluginManager, create_manager
 from freecell.plugins.model import PluginInfo
@@ -44,7 +45,7 @@ def _rows(info: PluginInfo) -> list[tuple[str, str, str, str, str, str]]:
         return [(*head, p.kind.value, p.id, _(p.name)) for p in info.provides]
     kinds = ", ".join(k.value for k in info.kinds) or "-"
     if info.error:
-        note = info.error
+        note = why_off(info.error)
     elif info.enabled:
         note = _("provides nothing")
     else:
@@ -61,7 +62,8 @@ def _as_json(info: PluginInfo) -> dict[str, Any]:
         "location": info.location,
         "enabled": info.enabled,
         "loaded": info.loaded,
-        "error": info.error,
+        "error": why_off(info.error) if info.error else None,
+        "error_code": info.error.code.value if info.error else None,
         "provides": [{"kind": p.kind.value, "id": p.id, "name": p.name} for p in info.provides],
         "hooks": list(info.hooks),
     }
@@ -82,12 +84,16 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     if args.json:
         document = {
             "plugins": [_as_json(info) for info in infos],
-            "notices": [{"plugin": n.plugin, "message": n.message} for n in notices],
+            "notices": [
+                {"plugin": n.plugin, "code": n.reason.code.value, "message": notice_text(n)}
+                for n in notices
+            ],
         }
         print(json.dumps(document, indent=2))
         return EXIT_OK
     for notice in notices:
-        print(_("freecell-cli: warning: {message}").format(message=notice), file=sys.stderr)
+        message = notice_text(notice)
+        print(_("freecell-cli: warning: {message}").format(message=message), file=sys.stderr)
     rows = [_header()] + [row for info in infos for row in _rows(info)]
     widths = [max(_columns(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:

@@ -40,6 +40,7 @@ from freecell.core.events import (
     SettingsChanged,
     VariantChanged,
 )
+from freecell.core.plugin_texts import notice_text
 from freecell.core.plugins import PluginHandle, catalog_of
 from freecell.core.services import HintService, LazyService
 from freecell.engine import (
@@ -258,7 +259,7 @@ class Session:
         if manager is None:
             return []
         self.catalog = catalog_of(manager)
-        messages = [f"{notice}." for notice in manager.take_notices()]
+        messages = [notice_text(notice) for notice in manager.take_notices()]
         theme = manager.choose_card_theme(self.settings.theme)
         if theme.notice is not None:
             self.change_settings(theme=theme.value.id)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from freecell.plugins.reasons import PluginReason, Why
+
 if TYPE_CHECKING:
     from freecell.plugins.discovery import Candidate
 
@@ -70,7 +72,7 @@ class Imported:
     """What importing one plugin gave: the plugin, or the reason it failed."""
 
     plugin: object = None
-    failure: str | None = None
+    failure: PluginReason | None = None
     error: BaseException | None = field(default=None, compare=False)
 
 
@@ -79,8 +81,7 @@ def import_plugin(candidate: Candidate, limit: float) -> Imported:
     try:
         return Imported(call_with_limit(candidate.load, limit, candidate.name))
     except Overran as error:
-        return Imported(failure=f"could not be loaded: its import {error}")
+        return Imported(failure=PluginReason(Why.IMPORT_TOO_SLOW, limit=error.limit))
     except (Exception, SystemExit) as error:
-        return Imported(
-            failure=f"could not be loaded ({type(error).__name__}: {error})", error=error
-        )
+        failure = PluginReason(Why.IMPORT_FAILED, error=type(error).__name__, detail=str(error))
+        return Imported(failure=failure, error=error)

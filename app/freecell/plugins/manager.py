@@ -46,8 +46,8 @@ from freecell.plugins.markers import PROJECT_NAME
 from freecell.plugins.model import (
     Choice,
     Kind,
+    Misbehaved,
     Notice,
-    PluginError,
     PluginInfo,
     Provided,
     Source,
@@ -64,6 +64,7 @@ from freecell.plugins.offerings import (
     describe,
     with_default,
 )
+from freecell.plugins.reasons import PluginReason, Why, raised, too_slow
 from freecell.plugins.store import EnabledStore, MemoryStore, settings_store
 from freecell.scoring import NO_SCORING, ScoringScheme
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
@@ -90,7 +91,7 @@ class PluginManager:
         self._store = store
         self._enabled: dict[str, bool] = dict(store.load())
         self._candidates: dict[str, Candidate] = {}
-        self._errors: dict[str, str] = {}
+        self._errors: dict[str, PluginReason] = {}
         self._loaded: dict[str, object] = {}  # name -> plugin object, in load order
         self._offerings = Offerings()
         self._ready: dict[str, bool] = {}  # solver backend id -> available(), this collection
@@ -158,8 +159,7 @@ class PluginManager:
             return known is None
         self._notices.post(
             candidate.name,
-            f"ignored the one from {candidate.location}: the name is already "
-            f"used by the one from {known.location}",
+            PluginReason(Why.NAME_TAKEN, location=candidate.location, other=known.location),
         )
         return False
 
@@ -204,16 +204,16 @@ class PluginManager:
         try:
             self.pluggy.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as error:
-            self._fail(name, f"could not be registered: {error}", error)
+            self._fail(name, PluginReason(Why.NOT_REGISTERED, detail=str(error)), error)
             return
         self._loaded[name] = plugin
         for caller in self.pluggy.get_hookcallers(plugin) or []:
             if not caller.has_spec():
-                self._fail(name, f"implements {caller.name!r}, which is not a freecell hook")
+                self._fail(name, PluginReason(Why.NOT_A_HOOK, hook=caller.name))
                 return
             for impl in caller.get_hookimpls():
                 if impl.plugin_name == name and (impl.hookwrapper or impl.wrapper):
-                    self._fail(name, f"uses a hook wrapper on {caller.name!r}; none is supported")
+                    self._fail(name, PluginReason(Why.HOOK_WRAPPER, hook=caller.name))
                     return
 
     def _unload(self, name: str) -> None:
@@ -221,15 +221,16 @@ class PluginManager:
         if plugin is not None and self.pluggy.is_registered(plugin):
             self.pluggy.unregister(plugin)
 
-    def _fail(self, name: str, reason: str, error: BaseException | None = None) -> None:
+    def _fail(self, name: str, reason: PluginReason, error: BaseException | None = None) -> None:
         """Turn a plugin off for this session (not in settings) and tell the player."""
         self._unload(name)
         self._errors[name] = reason
-        message = f"turned off for this session: it {reason}"
-        self._notices.post(name, message)
-        log.error("plugin %s %s", name, message, exc_info=error)
+        self._notices.post(name, reason)
+        log.error("plugin %s turned off for this session: %s", name, reason, exc_info=error)
 
-    def _turn_off(self, name: str, reason: str, error: BaseException | None = None) -> None:
+    def _turn_off(
+        self, name: str, reason: PluginReason, error: BaseException | None = None
+    ) -> None:
         """:meth:`_fail` after start-up: what the plugin offered goes at once, and the
         listeners hear of it."""
         self._fail(name, reason, error)
@@ -267,8 +268,8 @@ class PluginManager:
         for name in list(self._loaded):
             try:
                 staged = self._collect_one(name, offerings)
-            except PluginError as error:
-                self._fail(name, str(error), error.__cause__)
+            except Misbehaved as error:
+                self._fail(name, error.reason, error.__cause__)
                 continue
             offerings.add(staged)
         self._offerings = offerings
@@ -282,11 +283,9 @@ class PluginManager:
                 try:
                     answer = self._call(impl)
                 except Overran as error:
-                    raise PluginError(f"{error} in {hook_name}") from None
+                    raise Misbehaved(too_slow(hook_name, error.limit)) from None
                 except Exception as error:
-                    raise PluginError(
-                        f"raised {type(error).__name__} from {hook_name}: {error}"
-                    ) from error
+                    raise Misbehaved(raised(hook_name, error)) from error
                 check_answer(hook_name, answer, name, offerings.offered(attribute), mine)
             staged[attribute] = mine
         return staged
@@ -303,13 +302,9 @@ class PluginManager:
                 failed.append((impl.plugin_name, error))
         for name, problem in failed:
             if isinstance(problem, Overran):
-                self._fail(name, f"{problem} in freecell_game_event")
+                self._fail(name, too_slow("freecell_game_event", problem.limit))
                 continue
-            self._fail(
-                name,
-                f"raised {type(problem).__name__} from freecell_game_event: {problem}",
-                problem,
-            )
+            self._fail(name, raised("freecell_game_event", problem), problem)
         if failed:
             self._collect()
             self._changed()
@@ -352,23 +347,22 @@ class PluginManager:
                 if answer is None:
                     continue
                 if not isinstance(answer, Variant) or answer.id != variant_id:
-                    raise PluginError(
-                        f"answered {describe(answer)} "
-                        f"{getattr(answer, 'id', '')!r} when asked to resolve variant "
-                        f"{variant_id!r}"
+                    raise Misbehaved(
+                        PluginReason(
+                            Why.BAD_ANSWER,
+                            hook="freecell_resolve_variant",
+                            answer=describe(answer),
+                            item=variant_id,
+                        )
                     )
-            except PluginError as error:
-                self._turn_off(name, str(error))
+            except Misbehaved as error:
+                self._turn_off(name, error.reason)
                 continue
             except Overran as error:
-                self._turn_off(name, f"{error} in freecell_resolve_variant")
+                self._turn_off(name, too_slow("freecell_resolve_variant", error.limit))
                 continue
             except Exception as error:
-                self._turn_off(
-                    name,
-                    f"raised {type(error).__name__} from freecell_resolve_variant: {error}",
-                    error,
-                )
+                self._turn_off(name, raised("freecell_resolve_variant", error), error)
                 continue
             return answer
         return None
@@ -381,17 +375,24 @@ class PluginManager:
             name = impl.plugin_name
             try:
                 answer = self._call(impl, variant=variant)
+            except Overran as error:
+                self._turn_off(name, too_slow("freecell_variant_rules", error.limit))
+                continue
             except Exception as error:
-                self._turn_off(
-                    name,
-                    f"raised {type(error).__name__} from freecell_variant_rules: {error}",
-                    error,
-                )
+                self._turn_off(name, raised("freecell_variant_rules", error), error)
                 continue
             if answer is None:
                 continue
             if not isinstance(answer, str) or not answer.strip():
-                self._turn_off(name, f"answered {describe(answer)} for the rules of {variant.id!r}")
+                self._turn_off(
+                    name,
+                    PluginReason(
+                        Why.BAD_ANSWER,
+                        hook="freecell_variant_rules",
+                        answer=describe(answer),
+                        item=variant.id,
+                    ),
+                )
                 continue
             return answer
         return None
@@ -447,7 +448,10 @@ class PluginManager:
             plugin = self.provider(Kind.SOLVER, backend.id) or "solver"
             answer = ask_available(backend, self.limits[1], plugin)
             if isinstance(answer, Overran):
-                self._turn_off(plugin, f"{answer} in available() of solver backend {backend.id!r}")
+                self._turn_off(
+                    plugin,
+                    PluginReason(Why.BACKEND_TOO_SLOW, backend=backend.id, limit=answer.limit),
+                )
                 return False
             self._ready[backend.id] = answer
         return self._ready[backend.id]

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, TypeVar
 
+from freecell.plugins.reasons import PluginReason
+
 T = TypeVar("T")
 
 
@@ -44,6 +46,14 @@ class PluginError(Exception):
     """A plugin misbehaved; the message is the sentence the player sees."""
 
 
+class Misbehaved(PluginError):
+    """A plugin's answer or hook failed: ``reason`` says how (in codes)."""
+
+    def __init__(self, reason: PluginReason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
 @dataclass(frozen=True, slots=True)
 class Provided:
     """One thing a plugin provides: ``kind``, its stable ``id`` and display ``name``."""
@@ -58,10 +68,11 @@ class Notice:
     """Something the player should be told about a plugin (shown once, also logged)."""
 
     plugin: str
-    message: str
+    reason: PluginReason
 
     def __str__(self) -> str:
-        return f"Plugin {self.plugin!r}: {self.message}"
+        """For the log; the player reads :func:`freecell.core.plugin_texts.notice_text`."""
+        return f"plugin {self.plugin!r}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +93,7 @@ class PluginInfo:
     location: str
     enabled: bool
     loaded: bool
-    error: str | None = None
+    error: PluginReason | None = None
     provides: tuple[Provided, ...] = ()
     hooks: tuple[str, ...] = field(default=())
 

@@ -4,6 +4,7 @@ shown once, and the same failure repeated (a plugin switched on again) told once
 from __future__ import annotations
 
 from freecell.plugins.model import Notice
+from freecell.plugins.reasons import PluginReason
 
 
 class NoticeBoard:
@@ -17,8 +18,8 @@ class NoticeBoard:
     def all(self) -> tuple[Notice, ...]:
         return tuple(self._all)
 
-    def post(self, plugin: str, message: str) -> None:
-        notice = Notice(plugin, message)
+    def post(self, plugin: str, reason: PluginReason) -> None:
+        notice = Notice(plugin, reason)
         if self._unread and notice in self._all[-self._unread :]:
             return  # the same failure again (switched on once more): told once
         self._all.append(notice)

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from freecell.engine import FREECELL, Variant
 from freecell.plugins.deadline import Overran, call_with_limit
-from freecell.plugins.model import Choice, Kind, PluginError, Provided
+from freecell.plugins.model import Choice, Kind, Misbehaved, Provided
+from freecell.plugins.reasons import PluginReason, Why
 from freecell.scoring import NO_SCORING, ScoringScheme
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
 
@@ -112,28 +113,25 @@ def check_answer(hook_name: str, answer: object, plugin: str, known: Staged, min
     what the plugins loaded before it offer."""
     if answer is None:
         return
-    _attribute, expected, type_name = COLLECTED[hook_name]
+    _attribute, expected, _type_name = COLLECTED[hook_name]
     if expected is None:
         from freecell.solver.api import SolverBackend
 
         expected = SolverBackend
     if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
-        raise PluginError(
-            f"returned {describe(answer)} from {hook_name}, not a list of {type_name} values"
-        )
+        raise Misbehaved(PluginReason(Why.BAD_ANSWER, hook=hook_name, answer=describe(answer)))
     for item in list(answer):
         if not isinstance(item, expected):
-            raise PluginError(f"returned {describe(item)} from {hook_name}, not a {type_name}")
+            raise Misbehaved(PluginReason(Why.BAD_ANSWER, hook=hook_name, answer=describe(item)))
         item_id = getattr(item, "id", None)
         if not isinstance(item_id, str) or not item_id:
-            raise PluginError(f"returned a {type_name} without an id from {hook_name}")
+            raise Misbehaved(PluginReason(Why.NO_ID, hook=hook_name))
         if item_id in known:
-            raise PluginError(
-                f"returned {type_name} id {item_id!r}, which plugin "
-                f"{known[item_id][1]!r} already provides"
+            raise Misbehaved(
+                PluginReason(Why.ID_TAKEN, hook=hook_name, item=item_id, other=known[item_id][1])
             )
         if item_id in mine:
-            raise PluginError(f"returned {type_name} id {item_id!r} twice")
+            raise Misbehaved(PluginReason(Why.ID_TWICE, hook=hook_name, item=item_id))
         mine[item_id] = (item, plugin)
 
 

@@ -41,7 +41,7 @@ class PluginBackend:
         """Load the plugin alone and return its backend with this id."""
         manager = PluginManager([self._candidate()], MemoryStore({self.plugin: True}))
         for notice in manager.take_notices():
-            raise PluginError(f"plugin {self.plugin!r} {notice.message}")
+            raise PluginError(str(notice))
         for backend in manager.solver_backends():
             if backend.id == self.backend_id:
                 return backend

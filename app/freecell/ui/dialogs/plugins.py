@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.core import AppEvent, PluginsChanged
+from freecell.core.plugin_texts import off_text, why_off
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_number
 from freecell.plugins import Kind, PluginInfo, PluginManager, Source
@@ -257,21 +258,14 @@ class PluginsDialog(QDialog):
         )
         item.setData(0, Qt.ItemDataRole.AccessibleTextRole, spoken)
         if info.error:
-            item.setToolTip(4, info.error)
+            item.setToolTip(4, why_off(info.error))
             item.setForeground(4, Qt.GlobalColor.darkRed)
         return item
 
     def _show_notices(self) -> None:
         failed = [p for p in self.manager.plugins() if p.error]
         if failed:
-            # Translators: {problem} is the plugin manager's reason, in English for now
-            # ("could not be loaded (ImportError: ...)")
-            lines = [
-                _("{name} is off for this session: it {problem}.").format(
-                    name=p.name, problem=p.error
-                )
-                for p in failed
-            ]
+            lines = [off_text(p.name, p.error) for p in failed if p.error]
             self.notice_label.setText("\n".join(lines))
             self.notice_label.show()
         else:
@@ -345,7 +339,8 @@ def details_html(info: PluginInfo) -> str:
         )
     )
     if info.error:
-        problem = _("Problem: it {problem}").format(problem=info.error)
+        # Translators: {problem} is a whole sentence saying what the plugin did
+        problem = _("Problem: {problem}").format(problem=why_off(info.error))
         parts.append(f"<span style='color:#8a1c1c'>{escape(problem)}</span>")
     if info.provides:
         items = "".join(

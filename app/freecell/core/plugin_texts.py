@@ -1,0 +1,81 @@
+"""The plugin manager's reasons in the player's words: why a plugin is off for this
+session (:class:`~freecell.plugins.reasons.PluginReason`, a code and its values),
+for the Plugins dialog, the message bar and ``freecell-cli plugins`` alike.
+
+Hook names, backend ids, exception names and an exception's own text are the
+plugin author's words and stay as they are."""
+
+from __future__ import annotations
+
+from freecell.i18n import _
+from freecell.plugins.model import Notice
+from freecell.plugins.reasons import PluginReason, Why
+
+
+def _seconds(limit: float) -> str:
+    return f"{limit:g}"
+
+
+def why_off(reason: PluginReason) -> str:
+    """One sentence saying what the plugin did, in the player's language."""
+    r = reason
+    code = r.code
+    if code is Why.IMPORT_FAILED:
+        return _("It could not be loaded ({error}: {detail}).").format(
+            error=r.error, detail=r.detail
+        )
+    if code is Why.IMPORT_TOO_SLOW:
+        # Translators: {limit} is a number of seconds, e.g. 3
+        return _("Loading it took longer than {limit} s.").format(limit=_seconds(r.limit))
+    if code is Why.NOT_REGISTERED:
+        return _("It could not be registered: {detail}").format(detail=r.detail)
+    if code is Why.NOT_A_HOOK:
+        return _("It implements {hook}, which is not a FreeCell hook.").format(hook=r.hook)
+    if code is Why.HOOK_WRAPPER:
+        return _("It wraps the hook {hook}, and hook wrappers are not supported.").format(
+            hook=r.hook
+        )
+    if code is Why.TOO_SLOW:
+        # Translators: {hook} is a function name, e.g. freecell_card_themes; {limit} seconds
+        return _("It took longer than {limit} s to answer {hook}.").format(
+            limit=_seconds(r.limit), hook=r.hook
+        )
+    if code is Why.BACKEND_TOO_SLOW:
+        # Translators: {backend} is a solver's id, e.g. fc-solve; {limit} seconds
+        return _(
+            "Its solver {backend} took longer than {limit} s to say whether it can run here."
+        ).format(backend=r.backend, limit=_seconds(r.limit))
+    if code is Why.RAISED:
+        # Translators: {error} is a Python exception's name, {detail} its message
+        return _("It raised {error} in {hook}: {detail}").format(
+            error=r.error, hook=r.hook, detail=r.detail
+        )
+    if code is Why.BAD_ANSWER:
+        # Translators: {answer} is a Python type's name, e.g. str or NoneType
+        return _(
+            "It answered {hook} with a value of type {answer}, which the hook does not accept."
+        ).format(hook=r.hook, answer=r.answer)
+    if code is Why.NO_ID:
+        return _("It answered {hook} with an item that has no id.").format(hook=r.hook)
+    if code is Why.ID_TAKEN:
+        return _(
+            "It answered {hook} with the id {item}, which the plugin {other} already provides."
+        ).format(hook=r.hook, item=r.item, other=r.other)
+    if code is Why.ID_TWICE:
+        return _("It answered {hook} with the id {item} twice.").format(hook=r.hook, item=r.item)
+    # Why.NAME_TAKEN
+    return _("The one from {location} was ignored: the one from {other} has the same name.").format(
+        location=r.location, other=r.other
+    )
+
+
+def notice_text(notice: Notice) -> str:
+    """The message bar's and the CLI's sentence for a notice."""
+    if notice.reason.code is Why.NAME_TAKEN:
+        return _("Plugin {name}: {why}").format(name=notice.plugin, why=why_off(notice.reason))
+    return off_text(notice.plugin, notice.reason)
+
+
+def off_text(name: str, reason: PluginReason) -> str:
+    """ "x is off for this session" and why, for the dialog, message bar and CLI."""
+    return _("{name} is off for this session. {why}").format(name=name, why=why_off(reason))

@@ -1,0 +1,61 @@
+"""Why the plugin manager switched a plugin off (or ignored one), as a code and
+its values: no words here.  The edges word it in the player's language
+(:mod:`freecell.core.plugin_texts`), so the window, the message bar and
+``freecell-cli plugins`` all say the same."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Why(StrEnum):
+    IMPORT_FAILED = "import-failed"  # error, detail
+    IMPORT_TOO_SLOW = "import-too-slow"  # limit
+    NOT_REGISTERED = "not-registered"  # detail (pluggy's words)
+    NOT_A_HOOK = "not-a-hook"  # hook
+    HOOK_WRAPPER = "hook-wrapper"  # hook
+    TOO_SLOW = "too-slow"  # hook, limit
+    BACKEND_TOO_SLOW = "backend-too-slow"  # backend, limit
+    RAISED = "raised"  # hook, error, detail
+    BAD_ANSWER = "bad-answer"  # hook, answer (a Python type name)
+    NO_ID = "no-id"  # hook
+    ID_TAKEN = "id-taken"  # hook, item, other (the plugin that has it)
+    ID_TWICE = "id-twice"  # hook, item
+    NAME_TAKEN = "name-taken"  # location (ignored), other (the one kept)
+
+
+@dataclass(frozen=True, slots=True)
+class PluginReason:
+    """``code`` and the values its sentence needs; ``detail`` is the plugin's own
+    text (an exception's message), quoted as it is."""
+
+    code: Why
+    hook: str = ""
+    backend: str = ""
+    limit: float = 0.0
+    error: str = ""  # an exception's type name
+    detail: str = ""
+    answer: str = ""
+    item: str = ""
+    other: str = ""
+    location: str = ""
+
+    def __str__(self) -> str:
+        """For the log: the code and the values given."""
+        values = ", ".join(
+            f"{name}={getattr(self, name)!r}"
+            for name in self.__slots__
+            if name != "code" and getattr(self, name)
+        )
+        return f"{self.code.value} ({values})" if values else self.code.value
+
+
+def too_slow(hook: str, limit: float) -> PluginReason:
+    """``hook`` did not answer within ``limit`` seconds."""
+    return PluginReason(Why.TOO_SLOW, hook=hook, limit=limit)
+
+
+def raised(hook: str, error: BaseException) -> PluginReason:
+    """``hook`` raised ``error``."""
+    return PluginReason(Why.RAISED, hook=hook, error=type(error).__name__, detail=str(error))
