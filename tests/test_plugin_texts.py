@@ -1,0 +1,51 @@
+"""Every reason the plugin manager gives has its own sentence in every shipped
+language, with the values it carries (the plugin author's words kept as they are)."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell.core.plugin_texts import notice_text, why_off
+from freecell.i18n import set_language
+from freecell.plugins.model import Notice
+from freecell.plugins.reasons import PluginReason, Why
+
+LANGUAGES = ["en", "de", "fr", "es", "it", "pt_BR", "pl", "ru", "ja"]
+VALUES = {
+    Why.IMPORT_FAILED: {"error": "ImportError", "detail": "no module named zz"},
+    Why.IMPORT_TOO_SLOW: {"limit": 3.0},
+    Why.NOT_REGISTERED: {"detail": "unknown argument window"},
+    Why.NOT_A_HOOK: {"hook": "freecell_variant"},
+    Why.HOOK_WRAPPER: {"hook": "freecell_variants"},
+    Why.TOO_SLOW: {"hook": "freecell_card_themes", "limit": 2.0},
+    Why.BACKEND_TOO_SLOW: {"backend": "hangs", "limit": 2.0},
+    Why.RAISED: {"hook": "freecell_card_themes", "error": "ValueError", "detail": "boom"},
+    Why.BAD_ANSWER: {"hook": "freecell_variants", "answer": "str"},
+    Why.NO_ID: {"hook": "freecell_variants"},
+    Why.ID_TAKEN: {"hook": "freecell_variants", "item": "freecell", "other": "variants"},
+    Why.ID_TWICE: {"hook": "freecell_variants", "item": "twin"},
+    Why.NAME_TAKEN: {"location": "/home/me/plugins/a.py", "other": "freecell (x)"},
+}
+
+
+def test_every_code_has_its_values() -> None:
+    assert set(VALUES) == set(Why)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_is_a_sentence_in_every_language(language: str) -> None:
+    set_language(language)
+    sentences = set()
+    for code, values in VALUES.items():
+        reason = PluginReason(code, **values)  # type: ignore[arg-type]
+        sentence = why_off(reason)
+        for value in values.values():
+            assert (f"{value:g}" if isinstance(value, float) else value) in sentence
+        sentences.add(sentence)
+        assert "slow" in notice_text(Notice("slow", reason))
+    assert len(sentences) == len(VALUES)  # one sentence per code, none shared
+
+
+def test_the_log_gets_the_code_and_values() -> None:
+    reason = PluginReason(Why.TOO_SLOW, hook="freecell_card_themes", limit=2.0)
+    assert str(reason) == "too-slow (hook='freecell_card_themes', limit=2.0)"
