@@ -8,7 +8,8 @@ shows the session's state as a fresh start would.  Nothing here changes the game
 or the settings directly.
 
 The menus are built in :mod:`freecell.ui.shell.menus`, auto finish and the third
-button in :mod:`freecell.ui.shell.auto_finish`, How to play and About in
+button in :mod:`freecell.ui.shell.auto_finish`, the celebration and results panel
+after a win in :mod:`freecell.ui.shell.win_sequence`, How to play and About in
 :mod:`freecell.ui.shell.help_windows`; the dialogs and features
 (Preferences, Statistics, Plugins, the insight, accessibility) are made from the
 window in :mod:`freecell.ui.shell.app` and add their entries with
@@ -59,12 +60,10 @@ from freecell.engine import (
 from freecell.i18n import _
 from freecell.storage import Settings
 from freecell.texts.refusals import explain
-from freecell.texts.variants import variant_name
 from freecell.themes import CardTheme, TableSurface
 from freecell.ui.features.hint_answers import ask_for_hint, show_hint_answer
 from freecell.ui.features.hints import HintAnswer, HintRunner
 from freecell.ui.panels.hint_bar import HintBar
-from freecell.ui.panels.results import ResultsPanel
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
@@ -72,8 +71,8 @@ from freecell.ui.shell.desktop_look import DesktopLook
 from freecell.ui.shell.help_windows import open_rules, show_about
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
 from freecell.ui.shell.storage_notices import follow_storage_notices
+from freecell.ui.shell.win_sequence import WinSequence
 from freecell.ui.shell.window_look import FIRST_SIZE, deal_titles, first_size
-from freecell.ui.table.glide import MOVE_MS
 from freecell.ui.table.input import InputController
 from freecell.ui.table.layout import CardSize
 from freecell.ui.table.renderer import CardRenderer
@@ -146,20 +145,18 @@ class MainWindow(QMainWindow):
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
         self._column = column
-        self.results = ResultsPanel(
+        self.win = WinSequence(
+            self,
+            self.session,
+            self.scene,
             self.view,
-            self.new_deal,
-            self.replay_deal,
-            par=lambda: self.session.known_par(self.session.game),
+            new_deal=self.new_deal,
+            replay_deal=self.replay_deal,
         )
-        self.results.clear_below = self._top_row_bottom
+        self.results = self.win.results
 
         self.hints = HintRunner(self.session.hint_service, self.session.solver_backend)
         self.hints.answered.connect(self._on_hint)
-        # the window's own timer (not a bare singleShot), so it dies with the window
-        self._celebration_delay = QTimer(self)
-        self._celebration_delay.setSingleShot(True)
-        self._celebration_delay.timeout.connect(self._celebrate)
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(500)
         self.status = StatusPanel(self.statusBar(), self.play_deal, self._invalid_deal)
@@ -287,7 +284,7 @@ class MainWindow(QMainWindow):
         elif isinstance(event, GameWon):
             self.stop_auto_finish()
             self.hint_bar.show_message(_("All 52 cards are home."), "won", timeout_ms=4000)
-            self._celebration_delay.start(0 if self.scene.reduce_motion else MOVE_MS + 60)
+            self.win.start()
         elif isinstance(event, ClockChanged):
             self.status.update_time(event.seconds)
         self._update_status()
@@ -309,28 +306,6 @@ class MainWindow(QMainWindow):
         title, spoken = deal_titles(self.bus.game)
         self.setWindowTitle(title)
         self.setAccessibleName(spoken)
-
-    def _celebrate(self) -> None:
-        """The cards leap off the foundations (not under reduce motion; a key or a
-        click ends it), then the results panel."""
-        if self.scene.reduce_motion or not self.bus.game.is_won:
-            self._show_results()
-            return
-        self.scene.celebrate(self._show_results)
-
-    def _show_results(self) -> None:
-        game = self.bus.game
-        if not game.is_won:
-            return
-        self.results.show_result(
-            game.elapsed,
-            game.move_count,
-            game.position.cards_home,
-            game.deal_number,
-            variant_name(game.variant),
-            hints=game.hints_used,
-            solution_moves=game.solution_moves,
-        )
 
     def _refused(self, reason: str) -> None:
         """The controller's drop was refused; the bus already published the reason."""
@@ -448,15 +423,6 @@ class MainWindow(QMainWindow):
         self.results.recentre()
         self.controller._show_focus()
 
-    def _top_row_bottom(self) -> float:
-        """Where the cells and foundations end on screen (the results panel stays
-        below them)."""
-        lay = self.scene.layout
-        if lay is None:
-            return 0.0
-        top = self.view.mapFromScene(0.0, lay.foundations[0].y + lay.card_h).y()
-        return float(top + 12)
-
     def _card_size_shown(self, asked: CardSize, shown: CardSize) -> None:
         """Say so when the cards asked for do not fit and smaller ones are shown
         (after a change the player made: a start-up shows the table silently)."""
@@ -473,8 +439,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop_auto_finish()
-        self._celebration_delay.stop()
-        self.scene.cancel_celebration()
+        self.win.stop()
         self.hints.close()
         if self.insight is not None:
             self.insight.close()
