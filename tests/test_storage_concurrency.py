@@ -6,9 +6,9 @@ server forks a writer that saves one version after another through ``JsonFile``
 that writer at a random moment and checks the file on disk is exactly the last
 logged version or the one after it -- never a mix, never half a file -- and that the
 backup is a whole version too.  Forking from a server that has already imported
-``jsonfile.py`` (loaded straight from its path: it needs only the standard
-library) makes each writer start in about a millisecond, so 200+ kills take
-seconds, not minutes.
+``jsonfile.py`` (from the source folder, without site-packages: it needs only the
+standard library and ``locking.py``) makes each writer start in about a
+millisecond, so 200+ kills take seconds, not minutes.
 """
 
 from __future__ import annotations
@@ -29,13 +29,11 @@ from freecell.storage import StatisticsStore, jsonfile
 
 SERVER = textwrap.dedent(
     """
-    import importlib.util, os, sys
+    import os, sys
     from pathlib import Path
-    spec = importlib.util.spec_from_file_location("jsonfile", sys.argv[1])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["jsonfile"] = module
-    spec.loader.exec_module(module)
-    target = module.JsonFile(Path(sys.argv[2]), what="test", version=1)
+    sys.path.insert(0, sys.argv[1])
+    from freecell.storage.jsonfile import JsonFile
+    target = JsonFile(Path(sys.argv[2]), what="test", version=1)
     log_path = sys.argv[3]
 
     def write_forever(n):
@@ -60,6 +58,7 @@ SERVER = textwrap.dedent(
 )
 
 KILLS = 220
+_SOURCE = Path(jsonfile.__file__).parents[2]  # the folder holding freecell/
 
 
 def _check(path: Path) -> int:
@@ -87,7 +86,7 @@ def test_killing_a_writer_at_random_moments_never_damages_the_file(tmp_path: Pat
     script, target, log = tmp_path / "server.py", tmp_path / "doc.json", tmp_path / "log"
     script.write_text(SERVER)
     server = subprocess.Popen(
-        [sys.executable, "-S", str(script), jsonfile.__file__, str(target), str(log)],
+        [sys.executable, "-S", str(script), str(_SOURCE), str(target), str(log)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

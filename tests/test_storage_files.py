@@ -26,7 +26,8 @@ from freecell.storage import (
     record_result,
 )
 from freecell.storage import jsonfile as jsonfile_module
-from freecell.storage.jsonfile import JsonFile, UnreadableFile, file_lock
+from freecell.storage.jsonfile import JsonFile, UnreadableFile
+from freecell.storage.locking import file_lock
 from freecell.storage.notices import Damage, FileKind
 from freecell.storage.settings import settings_from_json
 
