@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from freecell.core.plugin_texts import notice_text, why_off
+from freecell.core.plugin_texts import fallback_text, notice_text, why_off
 from freecell.i18n import set_language
 from freecell.plugins.model import Notice
 from freecell.plugins.reasons import PluginReason, Why
@@ -25,6 +25,14 @@ VALUES = {
     Why.ID_TAKEN: {"hook": "freecell_variants", "item": "freecell", "other": "variants"},
     Why.ID_TWICE: {"hook": "freecell_variants", "item": "twin"},
     Why.NAME_TAKEN: {"location": "/home/me/plugins/a.py", "other": "freecell (x)"},
+    # (a plugin's own names, which no catalogue holds, so they stay as they are)
+    Why.VARIANT_GONE: {"item": "six-cells", "other": "Six Cells"},
+    Why.SCORING_GONE: {"item": "vegas", "other": "Vegas"},
+    Why.CARD_THEME_GONE: {"item": "ink", "other": "Ink"},
+    Why.SURFACE_GONE: {"item": "oak", "other": "Oak"},
+    Why.SOLVER_GONE: {"backend": "marker", "other": "Marker Solver"},
+    Why.NO_SOLVER: {},
+    Why.NO_SOLVER_PLUGIN: {},
 }
 
 
@@ -49,3 +57,29 @@ def test_every_reason_is_a_sentence_in_every_language(language: str) -> None:
 def test_the_log_gets_the_code_and_values() -> None:
     reason = PluginReason(Why.TOO_SLOW, hook="freecell_card_themes", limit=2.0)
     assert str(reason) == "too-slow (hook='freecell_card_themes', limit=2.0)"
+
+
+def test_a_time_limit_is_written_in_the_players_number_format() -> None:
+    reason = PluginReason(Why.BACKEND_TOO_SLOW, backend="hangs", limit=0.2)
+    set_language("de")
+    try:
+        assert "länger als 0,2 s" in why_off(reason)
+        set_language("fr")
+        assert "0,2 s" in why_off(reason)
+    finally:
+        set_language("en")
+    assert "longer than 0.2 s" in why_off(reason)
+
+
+def test_a_default_standing_in_is_said_in_german_with_its_name_translated() -> None:
+    set_language("de")
+    try:
+        theme = fallback_text(PluginReason(Why.CARD_THEME_GONE, item="ink", other="Classic"))
+        variant = fallback_text(PluginReason(Why.VARIANT_GONE, item="six", other="FreeCell"))
+        solver = fallback_text(PluginReason(Why.SOLVER_GONE, backend="x", other="Built-in solver"))
+    finally:
+        set_language("en")
+    assert theme.startswith("Das Kartendesign ink ist nicht verfügbar")
+    assert theme.endswith("stattdessen wird „Klassisch“ verwendet.")
+    assert variant.startswith("Die Variante six ist nicht verfügbar") and "gespielt" in variant
+    assert solver.startswith("Der Löser x ist nicht verfügbar") and "„Eingebauter Löser“" in solver

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from freecell import hookimpl
-from freecell.core.plugin_texts import notice_text
+from freecell.core.plugin_texts import fallback_text, notice_text
 from freecell.engine import (
     FREECELL,
     CommandBus,
@@ -184,7 +184,8 @@ def test_disabling_a_plugin_unregisters_it(site: FakeSite) -> None:
     assert not manager.plugin("six").loaded
     choice = manager.choose_variant("six-cells")
     assert choice.value is FREECELL
-    assert choice.notice is not None and "'six-cells' is not available" in choice.notice
+    assert choice.notice == PluginReason(Why.VARIANT_GONE, item="six-cells", other="FreeCell")
+    assert "six-cells is not available" in fallback_text(choice.notice)
 
 
 def test_user_folder_plugin_is_found_and_off_until_enabled(user_dir: Path) -> None:
@@ -503,12 +504,14 @@ def test_choices_fall_back_to_the_defaults_with_a_sentence() -> None:
     manager = create_manager({"themes": False, "scoring": False, "solvers": False})
     theme = manager.choose_card_theme("four-colour")
     assert theme.value is CLASSIC and theme.fell_back
-    assert theme.notice is not None and "Classic" in theme.notice
+    assert theme.notice == PluginReason(Why.CARD_THEME_GONE, item="four-colour", other="Classic")
+    assert "Classic" in fallback_text(theme.notice)
     surface = manager.choose_table_surface("walnut")
     assert surface.value is GREEN_FELT and surface.fell_back
     assert manager.choose_scoring_scheme("standard").value.id == "none"
     solver = manager.choose_solver_backend("builtin")
-    assert solver.value is None and solver.notice == "No solver is available, so hints are off."
+    assert solver.value is None and solver.notice == PluginReason(Why.NO_SOLVER, backend="builtin")
+    assert fallback_text(solver.notice) == "No solver is available, so hints are off."
     kept = create_manager({}).choose_card_theme("four-colour")
     assert kept.value.id == "four-colour" and not kept.fell_back
 

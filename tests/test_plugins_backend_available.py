@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from freecell.core.plugin_texts import notice_text
+from freecell.core.plugin_texts import fallback_text, notice_text
 from freecell.core.session import Session
 from freecell.plugins import create_manager
 from freecell.plugins.reasons import PluginReason, Why
@@ -88,7 +88,8 @@ def test_a_backend_whose_available_hangs_turns_its_plugin_off_and_the_built_in_a
     choice = manager.choose_solver_backend("hangs")
     assert not shared.gate.is_set()  # still stuck in available(), and we are here
     assert choice.value is not None and choice.value.id == "builtin"
-    assert "not available" in (choice.notice or "")
+    assert choice.notice == PluginReason(Why.SOLVER_GONE, backend="hangs", other="Built-in solver")
+    assert "not available" in fallback_text(choice.notice)
     (notice,) = manager.take_notices()
     assert notice.plugin == "hanging"
     assert notice.reason == PluginReason(Why.BACKEND_TOO_SLOW, backend="hangs", limit=0.2)

@@ -205,7 +205,7 @@ def test_the_session_resolves_the_remembered_backend(site: FakeSite) -> None:
     loader_, notice = resolve_backend(manager, "marker")
     assert isinstance(loader_, PluginBackend) and loader_.plugin == "markers" and notice is None
     gone, notice = resolve_backend(create_manager({}, include_user_folder=False), "marker")
-    assert gone.backend_id == BUILTIN_ID and notice is not None and "'marker'" in notice
+    assert gone.backend_id == BUILTIN_ID and notice is not None and "marker is not" in notice
     # before the plugin manager is made: the shipped backends by id
     assert resolve_backend(None, "builtin") == (ShippedBackend(), None)
     assert resolve_backend(None, "marker") == (ShippedBackend(), None)

@@ -33,14 +33,15 @@ def resolve_backend(
         if backend_id in available_backends():
             return ShippedBackend(backend_id), None
         return ShippedBackend(BUILTIN_ID), None  # said once the plugins are loaded
+    from freecell.core.plugin_texts import fallback_text
+    from freecell.plugins.reasons import PluginReason, Why
     from freecell.plugins.solvers import choose_backend
 
     choice = choose_backend(manager, backend_id)
     if choice.value is None:
-        return ShippedBackend(BUILTIN_ID), (
-            "No solver plugin is switched on; the built-in solver answers."
-        )
-    return choice.value, choice.notice
+        return ShippedBackend(BUILTIN_ID), fallback_text(PluginReason(Why.NO_SOLVER_PLUGIN))
+    notice = None if choice.notice is None else fallback_text(choice.notice)
+    return choice.value, notice
 
 
 def backend_choices(manager: PluginManager | None) -> list[BackendChoice]:

@@ -8,12 +8,13 @@ plugin author's words and stay as they are."""
 from __future__ import annotations
 
 from freecell.i18n import _
+from freecell.i18n.formatting import format_number
 from freecell.plugins.model import Notice
 from freecell.plugins.reasons import PluginReason, Why
 
 
 def _seconds(limit: float) -> str:
-    return f"{limit:g}"
+    return format_number(limit)  # 0.2 is "0,2" in German and French
 
 
 def why_off(reason: PluginReason) -> str:
@@ -63,10 +64,50 @@ def why_off(reason: PluginReason) -> str:
         ).format(hook=r.hook, item=r.item, other=r.other)
     if code is Why.ID_TWICE:
         return _("It answered {hook} with the id {item} twice.").format(hook=r.hook, item=r.item)
-    # Why.NAME_TAKEN
-    return _("The one from {location} was ignored: the one from {other} has the same name.").format(
-        location=r.location, other=r.other
-    )
+    if code is Why.NAME_TAKEN:
+        return _(
+            "The one from {location} was ignored: the one from {other} has the same name."
+        ).format(location=r.location, other=r.other)
+    return fallback_text(r)
+
+
+def fallback_text(reason: PluginReason) -> str:
+    """Why the game's own default stands in for a remembered item (a ``*_GONE``
+    code, ``NO_SOLVER`` or ``NO_SOLVER_PLUGIN``), in the player's language."""
+    r = reason
+    code = r.code
+    # the default's name is a catalogue msgid ("Classic"); a plugin's own stays as it is
+    other = _(r.other) if r.other else r.other
+    if code is Why.VARIANT_GONE:
+        # Translators: {item} is a variant's id, e.g. bakers-game; {other} its stand-in
+        return _(
+            "The variant {item} is not available (its plugin is off or was removed); "
+            "playing {other} instead."
+        ).format(item=r.item, other=other)
+    if code is Why.SCORING_GONE:
+        return _(
+            "The scoring scheme {item} is not available (its plugin is off or was removed); "
+            "using {other} instead."
+        ).format(item=r.item, other=other)
+    if code is Why.CARD_THEME_GONE:
+        return _(
+            "The card theme {item} is not available (its plugin is off or was removed); "
+            "using {other} instead."
+        ).format(item=r.item, other=other)
+    if code is Why.SURFACE_GONE:
+        return _(
+            "The table surface {item} is not available (its plugin is off or was removed); "
+            "using {other} instead."
+        ).format(item=r.item, other=other)
+    if code is Why.SOLVER_GONE:
+        # Translators: {backend} is a solver's id, e.g. fc-solve; {other} the solver used
+        return _("The solver {backend} is not available; using {other} instead.").format(
+            backend=r.backend, other=other
+        )
+    if code is Why.NO_SOLVER:
+        return _("No solver is available, so hints are off.")
+    # Why.NO_SOLVER_PLUGIN
+    return _("No solver plugin is switched on; the built-in solver answers.")
 
 
 def notice_text(notice: Notice) -> str:

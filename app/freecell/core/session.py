@@ -40,7 +40,7 @@ from freecell.core.events import (
     SettingsChanged,
     VariantChanged,
 )
-from freecell.core.plugin_texts import notice_text
+from freecell.core.plugin_texts import fallback_text, notice_text
 from freecell.core.plugins import PluginHandle, catalog_of
 from freecell.core.services import HintService, LazyService
 from freecell.engine import (
@@ -263,15 +263,15 @@ class Session:
         theme = manager.choose_card_theme(self.settings.theme)
         if theme.notice is not None:
             self.change_settings(theme=theme.value.id)
-            messages.append(theme.notice)
+            messages.append(fallback_text(theme.notice))
         surface = manager.choose_table_surface(self.settings.surface)
         if surface.notice is not None:
             self.change_settings(surface=surface.value.id)
-            messages.append(surface.notice)
+            messages.append(fallback_text(surface.notice))
         variant = manager.choose_variant(self.bus.game.variant.id)
         if variant.notice is not None:
             self.play_variant(variant.value)
-            messages.append(variant.notice)
+            messages.append(fallback_text(variant.notice))
         # the choice is kept (the plugin may come back); the built-in answers meanwhile
         _backend, backend_notice = resolve_backend(manager, self.settings.solver_backend)
         if backend_notice is not None:

@@ -398,15 +398,13 @@ class PluginManager:
         return None
 
     def choose_variant(self, variant_id: str) -> Choice[Variant]:
-        """The variant to play for a remembered id; FreeCell, with a sentence, when the
+        """The variant to play for a remembered id; FreeCell, with a reason, when the
         plugin that provided it is off or gone."""
         try:
             return Choice(self.variant(variant_id))
         except KeyError:
             return Choice(
-                FREECELL,
-                f"The variant {variant_id!r} is not available (its plugin is off or was "
-                f"removed); playing {FREECELL.name} instead.",
+                FREECELL, PluginReason(Why.VARIANT_GONE, item=variant_id, other=FREECELL.name)
             )
 
     def offers_custom_variants(self) -> bool:
@@ -421,21 +419,21 @@ class PluginManager:
         return with_default(self._offerings.scoring, NO_SCORING)
 
     def choose_scoring_scheme(self, scheme_id: str) -> Choice[ScoringScheme]:
-        return choose(self.scoring_schemes(), scheme_id, NO_SCORING, "scoring scheme")
+        return choose(self.scoring_schemes(), scheme_id, NO_SCORING, Why.SCORING_GONE)
 
     def card_themes(self) -> list[CardTheme]:
         """Card themes to offer; Classic is always there."""
         return with_default(self._offerings.card_themes, CLASSIC)
 
     def choose_card_theme(self, theme_id: str) -> Choice[CardTheme]:
-        return choose(self.card_themes(), theme_id, CLASSIC, "card theme")
+        return choose(self.card_themes(), theme_id, CLASSIC, Why.CARD_THEME_GONE)
 
     def table_surfaces(self) -> list[TableSurface]:
         """Table surfaces to offer; green felt is always there."""
         return with_default(self._offerings.surfaces, GREEN_FELT)
 
     def choose_table_surface(self, surface_id: str) -> Choice[TableSurface]:
-        return choose(self.table_surfaces(), surface_id, GREEN_FELT, "table surface")
+        return choose(self.table_surfaces(), surface_id, GREEN_FELT, Why.SURFACE_GONE)
 
     def solver_backends(self) -> list[SolverBackend]:
         """Every solver backend provided, available here or not."""

@@ -117,11 +117,12 @@ class PluginInfo:
 
 @dataclass(frozen=True, slots=True)
 class Choice(Generic[T]):
-    """An id looked up with a fallback: ``value`` is what to use; ``notice`` is the
-    sentence for the player when it is not what was asked for (else None)."""
+    """An id looked up with a fallback: ``value`` is what to use; ``notice`` says
+    why, as a code the edges word (:func:`freecell.core.plugin_texts.why_off`), when
+    it is not what was asked for (else None)."""
 
     value: T
-    notice: str | None = None
+    notice: PluginReason | None = None
 
     @property
     def fell_back(self) -> bool:

@@ -4,8 +4,8 @@
 plugin name); :func:`check_answer` is the test one plugin's answer to such a hook
 must pass (a list of the right type, each item with an id no one else provides) before
 any of it is offered.  :func:`with_default`, :func:`choose` and
-:func:`choose_backend` give the game's own default, with a sentence for the
-player, when a remembered id is not offered (its plugin is off or gone).
+:func:`choose_backend` give the game's own default, with a reason code for the
+player's sentence, when a remembered id is not offered (its plugin is off or gone).
 """
 
 from __future__ import annotations
@@ -145,17 +145,14 @@ def with_default(items: Mapping[str, tuple[T, str]], default: T) -> list[T]:
     return listed
 
 
-def choose(values: list[T], wanted: str, default: T, what: str) -> Choice[T]:
-    """The value with id ``wanted``; ``default``, with a sentence, when none has it."""
+def choose(values: list[T], wanted: str, default: T, gone: Why) -> Choice[T]:
+    """The value with id ``wanted``; ``default``, with the reason ``gone`` (a
+    ``*_GONE`` code), when none has it."""
     for value in values:
         if getattr(value, "id", None) == wanted:
             return Choice(value)
-    name = getattr(default, "name", "the default")
-    return Choice(
-        default,
-        f"The {what} {wanted!r} is not available (its plugin is off or was removed); "
-        f"using {name} instead.",
-    )
+    name = str(getattr(default, "name", ""))
+    return Choice(default, PluginReason(gone, item=wanted, other=name))
 
 
 def ask_available(backend: SolverBackend, limit: float, plugin: str) -> bool | Overran:
@@ -189,8 +186,5 @@ def choose_backend(
     fallback = next((b for b in available if b.id == DEFAULT_SOLVER_ID), None)
     fallback = fallback or (available[0] if available else None)
     if fallback is None:
-        return Choice(None, "No solver is available, so hints are off.")
-    return Choice(
-        fallback,
-        f"The solver {backend_id!r} is not available; using {fallback.name} instead.",
-    )
+        return Choice(None, PluginReason(Why.NO_SOLVER, backend=backend_id))
+    return Choice(fallback, PluginReason(Why.SOLVER_GONE, backend=backend_id, other=fallback.name))

@@ -1,7 +1,7 @@
-"""Why the plugin manager switched a plugin off (or ignored one), as a code and
-its values: no words here.  The edges word it in the player's language
-(:mod:`freecell.core.plugin_texts`), so the window, the message bar and
-``freecell-cli plugins`` all say the same."""
+"""Why the plugin manager switched a plugin off (or ignored one), or why the game's
+own default stands in for a remembered item, as a code and its values: no words
+here.  The edges word it in the player's language (:mod:`freecell.core.plugin_texts`),
+so the window, the message bar and ``freecell-cli plugins`` all say the same."""
 
 from __future__ import annotations
 
@@ -23,6 +23,15 @@ class Why(StrEnum):
     ID_TAKEN = "id-taken"  # hook, item, other (the plugin that has it)
     ID_TWICE = "id-twice"  # hook, item
     NAME_TAKEN = "name-taken"  # location (ignored), other (the one kept)
+    # a remembered id that no plugin offers now: item (the id), other (the default's
+    # name, a catalogue msgid such as "Classic")
+    VARIANT_GONE = "variant-gone"
+    SCORING_GONE = "scoring-gone"
+    CARD_THEME_GONE = "card-theme-gone"
+    SURFACE_GONE = "surface-gone"
+    SOLVER_GONE = "solver-gone"  # backend (the id), other (the stand-in's name)
+    NO_SOLVER = "no-solver"  # no backend can run here: hints are off
+    NO_SOLVER_PLUGIN = "no-solver-plugin"  # none is switched on: the built-in answers
 
 
 @dataclass(frozen=True, slots=True)

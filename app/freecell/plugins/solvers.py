@@ -97,7 +97,7 @@ def backend_loader(manager: PluginManager, backend: SolverBackend) -> PluginBack
 
 def choose_backend(manager: PluginManager, backend_id: str) -> Choice[PluginBackend | None]:
     """The loader for the remembered backend id: that backend when an enabled plugin
-    provides it and it can run here, else the built-in one with a sentence (see
+    provides it and it can run here, else the built-in one with a reason (see
     :meth:`PluginManager.choose_solver_backend`); None when no solver is left."""
     choice = manager.choose_solver_backend(backend_id)
     if choice.value is None:
