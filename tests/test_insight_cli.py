@@ -49,3 +49,23 @@ def test_bad_ranges_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], 
     code, out, err = run(capsys, "rate", deals)
     assert code == 2 and out == ""
     assert err.startswith("freecell-cli: error: ") and err.count("\n") == 1
+
+
+def test_rate_lines_are_in_the_players_words_and_json_keeps_the_codes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from freecell.analysis.difficulty import Difficulty, Rating
+    from freecell.cli.rate import rating_line
+    from freecell.i18n import set_language
+
+    set_language("de")
+    try:
+        solved = rating_line(617, Rating(Difficulty.HARD, 92, 12345))
+        stuck = rating_line(5, Rating(Difficulty.UNKNOWN, None, 1))
+        code, out, _ = run(capsys, "rate", "2", "--json")
+    finally:
+        set_language("en")
+    assert solved == "617\tSchwer\t92 Züge\tStellungen: 12.345"
+    assert stuck == "5\tNicht bewertet\tkein Gewinnweg\tStellungen: 1"
+    assert code == 0 and json.loads(out)["rating"] == rate_deal(2).label  # the English code
+    assert rating_line(1, Rating(Difficulty.EASY, 1, 2)) == "1\tEasy\t1 move\tstates: 2"

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from freecell.analysis.difficulty import RATING_BUDGET, Rating, rate_deal, rate_position
+from freecell.analysis.labels import difficulty_word
 from freecell.cli.common import EXIT_OK, CliError
 from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber, Position, Variant, deal
 from freecell.engine.deal import check_deal_number
@@ -43,6 +44,20 @@ if TYPE_CHECKING:
 
 CHECKPOINT_EVERY = 500
 CHUNK = 8
+
+
+def rating_line(number: int, rating: Rating) -> str:
+    """One deal's tab-separated line in the player's words (scripts read ``--json``,
+    whose fields are the stable codes)."""
+    if rating.length is None:
+        # Translators: freecell-cli rate: the search found no winning line in its budget
+        line = _("no line")
+    else:
+        line = ngettext("{n} move", "{n} moves", rating.length).format(
+            n=format_number(rating.length)
+        )
+    states = _("states: {n}").format(n=format_number(rating.states))  # as `solve` says it
+    return f"{number}\t{difficulty_word(rating.difficulty)}\t{line}\t{states}"
 
 
 def parse_range(text: str) -> list[int]:
@@ -224,8 +239,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
                 }
                 print(json.dumps(record), flush=True)
             else:
-                line = f"{rating.length} moves" if rating.length is not None else "no line"
-                print(f"{number}\t{rating.label}\t{line}\tstates {rating.states}", flush=True)
+                print(rating_line(number, rating), flush=True)
             continue
         done[number] = rating
         if i % CHECKPOINT_EVERY == 0:
