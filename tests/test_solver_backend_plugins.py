@@ -216,3 +216,22 @@ def test_the_session_resolves_the_remembered_backend(site: FakeSite) -> None:
     assert ("marker", "Marker Solver", True) in listed
     assert ("marker-missing", "Missing Solver (not available here)", False) in listed
     assert [c[0] for c in backend_choices(None)] == ["builtin", "fc-solve"]
+
+
+def test_the_worker_words_a_fallback_in_the_language_the_player_chose(
+    service: SolverService,
+) -> None:
+    from freecell.i18n import set_language
+    from freecell.solver.backends import ShippedBackend, fallback_message
+
+    set_language("de")  # as Preferences does, whatever the environment says
+    try:
+        nope = service.answer(deal(1, FREECELL), FREECELL, QUICK, Mode.FAST, ShippedBackend("nope"))
+        assert nope.fallback is not None
+        assert nope.fallback.detail.endswith("unbekannter Löser 'nope'")
+        assert fallback_message(nope.fallback).startswith("Der Löser")
+    finally:
+        set_language("en")
+    again = service.answer(deal(1, FREECELL), FREECELL, QUICK, Mode.FAST, ShippedBackend("nope"))
+    assert again.fallback is not None
+    assert again.fallback.detail.endswith("unknown solver backend 'nope'")

@@ -33,6 +33,7 @@ from multiprocessing.synchronize import Event as EventType
 from typing import Any
 
 from freecell.engine import Position, Variant
+from freecell.i18n import language, set_language
 from freecell.solver.api import Budget, Mode, SolverBackend, Unknown, Verdict
 from freecell.solver.backends import (
     BUILTIN_ID,
@@ -102,7 +103,10 @@ def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) 
             qt = any(name.split(".")[0] in ("PySide6", "shiboken6") for name in sys.modules)
             conn.send(("pong", WorkerInfo(os.getpid(), qt, len(sys.modules))))
             continue
-        _, job_id, position, variant, budget, mode, backend = message
+        _, job_id, position, variant, budget, mode, backend, shown = message
+        # a fallback's detail is worded here: in the language the player chose, which
+        # Preferences can change while this process lives, not the environment's
+        set_language(shown)
         if isinstance(backend, BackendLoader):
             # The player's backend, loaded here from its plugin; the guard answers
             # with the built-in search when it cannot, and says so first.
@@ -272,7 +276,7 @@ class SolverService:
         conn = self._ensure_child()
         job_id = next(self._jobs)
         try:
-            conn.send(("solve", job_id, position, variant, budget, mode, backend))
+            conn.send(("solve", job_id, position, variant, budget, mode, backend, language()))
         except (OSError, EOFError):
             return stopped(FallbackReason.CRASHED)
         limit = started + budget.seconds + GRACE_SECONDS
