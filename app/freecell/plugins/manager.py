@@ -12,7 +12,8 @@ defaults through the ``choose_*`` helpers, which say so in a sentence.
 
 What the plugins offer, the checks their answers pass and the defaults that stand
 in are in :mod:`freecell.plugins.offerings`; the notices, each told once, in
-:mod:`freecell.plugins.notices`.
+:mod:`freecell.plugins.notices`; the variant answers (listing, resolving, rules) in
+:mod:`freecell.plugins.variants`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from freecell.engine import FREECELL, Event, Variant, resolve_take_backs
+from freecell.engine import Event
 from freecell.plugins import hookspecs
 from freecell.plugins.deadline import (
     EVENT_LIMIT,
@@ -61,11 +62,11 @@ from freecell.plugins.offerings import (
     check_answer,
     choose,
     choose_backend,
-    describe,
     with_default,
 )
 from freecell.plugins.reasons import PluginReason, Why, raised, too_slow
 from freecell.plugins.store import EnabledStore, MemoryStore, settings_store
+from freecell.plugins.variants import VariantLookup
 from freecell.scoring import NO_SCORING, ScoringScheme
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
 
@@ -75,7 +76,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("freecell.plugins")
 
 
-class PluginManager:
+class PluginManager(VariantLookup):
     """The game's view of its plugins.  Build it with :func:`create_manager`."""
 
     def __init__(
@@ -308,110 +309,6 @@ class PluginManager:
         if failed:
             self._collect()
             self._changed()
-
-    # -- variants --------------------------------------------------------------------
-    def variants(self) -> list[Variant]:
-        """The variants to offer, in plugin order.  FreeCell is always there: if the
-        plugin providing it is off, the core default stands in."""
-        listed = [variant for variant, _ in self._offerings.variants.values()]
-        if FREECELL.id not in self._offerings.variants:
-            listed.insert(0, FREECELL)
-        return listed
-
-    def variant(self, variant_id: str) -> Variant:
-        """The variant with this id: listed by a plugin, or resolved by one (the Custom
-        family), with the take-back option its id may name (``freecell-takebacks``).
-        KeyError with a sentence listing the known ids otherwise."""
-        for variant in self.variants():
-            if variant.id == variant_id:
-                return variant
-        return resolve_take_backs(variant_id, self._variant)
-
-    def _variant(self, variant_id: str) -> Variant:
-        for variant in self.variants():
-            if variant.id == variant_id:
-                return variant
-        resolved = self._resolve_variant(variant_id)
-        if resolved is not None:
-            return resolved
-        known = ", ".join(v.id for v in self.variants())
-        raise KeyError(f"unknown variant {variant_id!r} (known: {known})")
-
-    def _resolve_variant(self, variant_id: str) -> Variant | None:
-        """``freecell_resolve_variant`` with firstresult semantics, one plugin at a time,
-        in pluggy's order."""
-        for impl in self._impls("freecell_resolve_variant"):
-            name = impl.plugin_name
-            try:
-                answer = self._call(impl, variant_id=variant_id)
-                if answer is None:
-                    continue
-                if not isinstance(answer, Variant) or answer.id != variant_id:
-                    raise Misbehaved(
-                        PluginReason(
-                            Why.BAD_ANSWER,
-                            hook="freecell_resolve_variant",
-                            answer=describe(answer),
-                            item=variant_id,
-                        )
-                    )
-            except Misbehaved as error:
-                self._turn_off(name, error.reason)
-                continue
-            except Overran as error:
-                self._turn_off(name, too_slow("freecell_resolve_variant", error.limit))
-                continue
-            except Exception as error:
-                self._turn_off(name, raised("freecell_resolve_variant", error), error)
-                continue
-            return answer
-        return None
-
-    def variant_rules(self, variant: Variant) -> str | None:
-        """``freecell_variant_rules``: a plugin's words for a variant's rules, or None
-        (the game then writes them from the parameters).  A plugin that raises or
-        answers something other than text is turned off, as for any hook."""
-        for impl in self._impls("freecell_variant_rules"):
-            name = impl.plugin_name
-            try:
-                answer = self._call(impl, variant=variant)
-            except Overran as error:
-                self._turn_off(name, too_slow("freecell_variant_rules", error.limit))
-                continue
-            except Exception as error:
-                self._turn_off(name, raised("freecell_variant_rules", error), error)
-                continue
-            if answer is None:
-                continue
-            if not isinstance(answer, str) or not answer.strip():
-                self._turn_off(
-                    name,
-                    PluginReason(
-                        Why.BAD_ANSWER,
-                        hook="freecell_variant_rules",
-                        answer=describe(answer),
-                        item=variant.id,
-                    ),
-                )
-                continue
-            return answer
-        return None
-
-    def choose_variant(self, variant_id: str) -> Choice[Variant]:
-        """The variant to play for a remembered id; FreeCell, with a reason, when the
-        plugin that provided it is off or gone."""
-        try:
-            return Choice(self.variant(variant_id))
-        except KeyError:
-            return Choice(
-                FREECELL, PluginReason(Why.VARIANT_GONE, item=variant_id, other=FREECELL.name)
-            )
-
-    def offers_custom_variants(self) -> bool:
-        """True when some plugin resolves Custom variant ids (show "Custom…")."""
-        from freecell.plugins.custom import DEFAULT_CUSTOM_ID
-
-        return self._resolve_variant(DEFAULT_CUSTOM_ID) is not None
 
     # -- scoring, themes, surfaces, solvers ------------------------------------------
     def scoring_schemes(self) -> list[ScoringScheme]:
