@@ -20,6 +20,7 @@ PACKAGE = Path(freecell.__file__).parent
 # group -> layer; a group is a subpackage or a top-level module of freecell.
 LAYERS: dict[str, int] = {
     "i18n": 0,  # the one translation mechanism, for every layer
+    "lazy": 0,  # a package's names imported on first use, for every layer
     "engine": 1,
     "texts": 2,  # engine codes in the player's words, for the edges
     "scoring": 2,

@@ -5,8 +5,7 @@ variants as data, positions, moves and their reasons, notation, the game with it
 history and clock, and the command bus the UI talks through.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from freecell.engine.cards import DECK, Card, Suit, card, make_card, parse_card
 from freecell.engine.deal import (
@@ -57,6 +56,7 @@ from freecell.engine.variant import (
     take_backs_id,
     with_take_backs,
 )
+from freecell.lazy import lazy_names
 
 if TYPE_CHECKING:
     from freecell.engine.bus import CommandBus
@@ -131,12 +131,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [

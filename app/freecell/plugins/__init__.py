@@ -11,8 +11,9 @@ package (``freecell.plugins.custom``, say) costs neither pluggy nor the manager.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from freecell.lazy import lazy_names
 
 if TYPE_CHECKING:
     from freecell.plugins.custom import custom_variant, custom_variant_id, parse_custom_variant_id
@@ -59,10 +60,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [

@@ -5,8 +5,9 @@ overrides); every file is versioned JSON written atomically with a backup -- see
 :mod:`freecell.storage.jsonfile` for the guarantees.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from freecell.lazy import lazy_names
 
 if TYPE_CHECKING:
     from freecell.storage.facade import Storage
@@ -63,10 +64,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [
