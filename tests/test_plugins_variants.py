@@ -4,6 +4,9 @@ Custom variant round-trips through its id."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 
 from freecell.engine import (
@@ -27,6 +30,9 @@ from freecell.engine import (
 )
 from freecell.plugins import create_manager, custom_variant, parse_custom_variant_id
 from freecell.plugins.custom import DEFAULT_CUSTOM_ID, custom_variant_id
+from freecell.plugins.offerings import Offerings
+from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugins.variants import VariantLookup
 
 MANAGER_VARIANTS = {v.id: v for v in create_manager({}).variants()}
 
@@ -176,3 +182,31 @@ def test_custom_variant_rejects_impossible_parameters() -> None:
         custom_variant(cells=9)
     with pytest.raises(ValueError, match="1 to 10 columns"):
         custom_variant(columns=0)
+
+
+def test_the_variant_lookup_needs_only_what_it_is_given() -> None:
+    """VariantLookup works from four callables, no manager: a resolver that answers
+    another variant's id is turned off with its reason, and FreeCell stands in."""
+    eight_off = MANAGER_VARIANTS["eight-off"]
+    offerings = Offerings()
+    offerings.variants["eight-off"] = (eight_off, "variants")
+    resolver = SimpleNamespace(plugin_name="liar")
+    turned_off: list[tuple[str, PluginReason]] = []
+
+    def implementations(hook_name: str) -> list[Any]:
+        return [resolver] if hook_name == "freecell_resolve_variant" else []
+
+    def call(impl: Any, **kwargs: object) -> object:
+        assert impl is resolver and kwargs == {"variant_id": "custom-4cells-8columns-suit-any"}
+        return eight_off
+
+    def turn_off(name: str, reason: PluginReason, error: BaseException | None = None) -> None:
+        turned_off.append((name, reason))
+
+    lookup = VariantLookup(lambda: offerings, implementations, call, turn_off)
+    assert [v.id for v in lookup.variants()] == ["freecell", "eight-off"]
+    assert lookup.variant("eight-off") is eight_off
+    assert lookup.variant_rules(eight_off) is None
+    choice = lookup.choose_variant("custom-4cells-8columns-suit-any")
+    assert choice.value.id == "freecell" and choice.fell_back
+    assert [(name, reason.code) for name, reason in turned_off] == [("liar", Why.BAD_ANSWER)]

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pluggy
+from pluggy import HookImpl
 
-from freecell.engine import Event
+from freecell.engine import Event, Variant
 from freecell.plugins import hookspecs
 from freecell.plugins.deadline import (
     EVENT_LIMIT,
@@ -76,7 +77,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("freecell.plugins")
 
 
-class PluginManager(VariantLookup):
+class PluginManager:
     """The game's view of its plugins.  Build it with :func:`create_manager`."""
 
     def __init__(
@@ -98,6 +99,13 @@ class PluginManager(VariantLookup):
         self._ready: dict[str, bool] = {}  # solver backend id -> available(), this collection
         self._notices = NoticeBoard()
         self._listeners: list[Callable[[], None]] = []
+        self._variants = VariantLookup(
+            offerings=lambda: self._offerings,
+            implementations=self._impls,
+            # at the hook's own limit: the lookup has no say in it
+            call=lambda impl, **arguments: self._call(impl, **arguments),
+            turn_off=self._turn_off,
+        )
         for candidate in candidates:
             self._know(candidate)
         for name in self._candidates:
@@ -238,7 +246,7 @@ class PluginManager(VariantLookup):
         self._collect()
         self._changed()
 
-    def _impls(self, hook_name: str, plugin_name: str | None = None) -> list[Any]:
+    def _impls(self, hook_name: str, plugin_name: str | None = None) -> list[HookImpl]:
         """A hook's implementations in pluggy's calling order (tryfirst first, then the
         most recently registered first)."""
         caller = getattr(self.pluggy.hook, hook_name)
@@ -248,7 +256,7 @@ class PluginManager(VariantLookup):
             if plugin_name is None or impl.plugin_name == plugin_name
         ]
 
-    def _call(self, impl: Any, limit: float | None = None, **kwargs: object) -> object:
+    def _call(self, impl: HookImpl, limit: float | None = None, **kwargs: object) -> object:
         """One plugin's hook, within its time limit (:class:`Overran` beyond it); a
         ``sys.exit()`` in it is that plugin's error, not the end of the game."""
         arguments = [kwargs[arg] for arg in impl.argnames]
@@ -309,6 +317,27 @@ class PluginManager(VariantLookup):
         if failed:
             self._collect()
             self._changed()
+
+    # -- variants (answered by the VariantLookup) ------------------------------------
+    def variants(self) -> list[Variant]:
+        """The variants to offer, in plugin order; FreeCell is always there."""
+        return self._variants.variants()
+
+    def variant(self, variant_id: str) -> Variant:
+        """The variant with this id, listed or resolved by a plugin (KeyError if none)."""
+        return self._variants.variant(variant_id)
+
+    def variant_rules(self, variant: Variant) -> str | None:
+        """A plugin's words for a variant's rules, or None."""
+        return self._variants.variant_rules(variant)
+
+    def choose_variant(self, variant_id: str) -> Choice[Variant]:
+        """The variant for a remembered id; FreeCell, with a reason, when it is gone."""
+        return self._variants.choose_variant(variant_id)
+
+    def offers_custom_variants(self) -> bool:
+        """True when some plugin resolves Custom variant ids (show "Custom…")."""
+        return self._variants.offers_custom_variants()
 
     # -- scoring, themes, surfaces, solvers ------------------------------------------
     def scoring_schemes(self) -> list[ScoringScheme]:

@@ -3,14 +3,18 @@ variants the plugins list, the ids they resolve (the Custom family, the take-bac
 option), their rules in the plugins' own words, and FreeCell standing in for an id
 nobody provides any more.
 
-A mixin rather than a separate object so that ``manager.variant(...)`` and the other
-methods stay where callers find them; the manager supplies the hook calling and the
-turning off of a plugin that misbehaves.
+The manager holds one :class:`VariantLookup` and answers its variant questions
+through it; the lookup gets from the manager only what it needs, as callables: the
+current offerings, a hook's implementations, calling one within its limit, and
+turning off a plugin that misbehaves.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Protocol
+
+from pluggy import HookImpl
 
 from freecell.engine import FREECELL, Variant, resolve_take_backs
 from freecell.plugins.deadline import Overran
@@ -19,28 +23,43 @@ from freecell.plugins.offerings import Offerings, describe
 from freecell.plugins.reasons import PluginReason, Why, raised, too_slow
 
 
+class CallHook(Protocol):
+    """Calls one plugin's implementation of a hook with these arguments, within the
+    hook's time limit (:class:`Overran` beyond it)."""
+
+    def __call__(self, impl: HookImpl, **kwargs: object) -> object: ...
+
+
+class TurnOff(Protocol):
+    """Turns a plugin off for the session, saying why (and what it raised)."""
+
+    def __call__(
+        self, name: str, reason: PluginReason, error: BaseException | None = None, /
+    ) -> None: ...
+
+
 class VariantLookup:
     """The variant half of the plugin manager's answers."""
 
-    _offerings: Offerings
-
-    # Provided by PluginManager; declared here so the mixin type-checks on its own.
-    def _impls(self, hook_name: str, plugin_name: str | None = None) -> list[Any]:
-        raise NotImplementedError
-
-    def _call(self, impl: Any, limit: float | None = None, **kwargs: object) -> object:
-        raise NotImplementedError
-
-    def _turn_off(
-        self, name: str, reason: PluginReason, error: BaseException | None = None
+    def __init__(
+        self,
+        offerings: Callable[[], Offerings],
+        implementations: Callable[[str], list[HookImpl]],
+        call: CallHook,
+        turn_off: TurnOff,
     ) -> None:
-        raise NotImplementedError
+        # offerings is asked each time: the manager rebuilds them when plugins change
+        self._offerings = offerings
+        self._impls = implementations
+        self._call = call
+        self._turn_off = turn_off
 
     def variants(self) -> list[Variant]:
         """The variants to offer, in plugin order.  FreeCell is always there: if the
         plugin providing it is off, the core default stands in."""
-        listed = [variant for variant, _ in self._offerings.variants.values()]
-        if FREECELL.id not in self._offerings.variants:
+        offered = self._offerings().variants
+        listed = [variant for variant, _ in offered.values()]
+        if FREECELL.id not in offered:
             listed.insert(0, FREECELL)
         return listed
 
@@ -140,4 +159,4 @@ class VariantLookup:
         return self._resolve_variant(DEFAULT_CUSTOM_ID) is not None
 
 
-__all__ = ["VariantLookup"]
+__all__ = ["CallHook", "TurnOff", "VariantLookup"]
