@@ -360,7 +360,7 @@ class MainWindow(QMainWindow):
         if changed & {"theme", "large_print"}:
             self.scene.refresh_cards()
         if changed & {"card_size", "large_print"}:
-            self.controller._show_focus()
+            self.controller.show_focus()
         self.look.apply_motion()
         self._menus.show()
 
@@ -421,7 +421,7 @@ class MainWindow(QMainWindow):
 
     def _view_resized(self) -> None:
         self.results.recentre()
-        self.controller._show_focus()
+        self.controller.show_focus()
 
     def _card_size_shown(self, asked: CardSize, shown: CardSize) -> None:
         """Say so when the cards asked for do not fit and smaller ones are shown

@@ -153,7 +153,7 @@ class InputController(QObject):
         self._press = None
         self._hold.stop()
         self.focus_depth = -1
-        self._show_focus()
+        self.show_focus()
 
     def _count(self, pile: Pile, depth: int) -> int | None:
         if pile.kind is PileKind.COLUMN:
@@ -332,7 +332,7 @@ class InputController(QObject):
         if pile in piles:
             self.focus_index = piles.index(pile)
             self.focus_depth = depth
-            self._show_focus()
+            self.show_focus()
 
     def focused(self) -> tuple[Pile, int]:
         piles = self.piles()
@@ -346,7 +346,9 @@ class InputController(QObject):
             )
         return pile, max(0, depth)
 
-    def _show_focus(self) -> None:
+    def show_focus(self) -> None:
+        """Mark the focused card where it now lies and say it: after a move, and after
+        the window laid the table out again (card size, large print, a resize)."""
         if self.scene.layout is None:
             return
         pile, depth = self.focused()
@@ -403,7 +405,7 @@ class InputController(QObject):
             step = -1 if key == Qt.Key.Key_Left else 1
             self.focus_index = (self.focus_index + step) % len(self.piles())
             self.focus_depth = -1
-            self._show_focus()
+            self.show_focus()
             return True
         if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             if self.picker_open and self.selection is not None:
@@ -414,7 +416,7 @@ class InputController(QObject):
                 length = len(self._position().columns[pile.index])
                 depth = depth - 1 if key == Qt.Key.Key_Up else depth + 1
                 self.focus_depth = max(0, min(length - 1, depth))
-                self._show_focus()
+                self.show_focus()
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             if self.picker_open and self.selection is not None:
@@ -423,7 +425,7 @@ class InputController(QObject):
                     # Enter on the picker's own column confirms: the run stays selected
                     # and the next Enter names where it goes
                     self.close_picker()
-                    self._show_focus()
+                    self.show_focus()
                     return True
             # Shift holds a card that could go home, so it can go to a cell instead.
             self.activate(smart=mods != Qt.KeyboardModifier.ShiftModifier)
