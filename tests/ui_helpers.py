@@ -166,6 +166,30 @@ def click(qtbot, window: MainWindow, point: QPoint) -> None:  # type: ignore[no-
     QApplication.processEvents()
 
 
+def col(i: int) -> Pile:
+    return Pile.column(i)
+
+
+def shown_where_engine_says(window: MainWindow) -> bool:
+    """Every card's item stands where the scene's layout puts it for the engine's
+    position (nothing left mid-flight or at an old place)."""
+    targets = window.scene.target_rects(window.bus.game.position)
+    return all(
+        (window.scene.items_by_card[c].pos().x(), window.scene.items_by_card[c].pos().y())
+        == (r.x, r.y)
+        for c, (r, _z) in targets.items()
+    )
+
+
+def key_to(qtbot, window: MainWindow, pile: Pile) -> None:  # type: ignore[no-untyped-def]
+    """Move the keyboard focus to ``pile`` with the arrow key, as a player would."""
+    piles = window.controller.piles()
+    steps = (piles.index(pile) - window.controller.focus_index) % len(piles)
+    for _ in range(steps):
+        qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert window.controller.focused()[0] == pile
+
+
 def fc_solve_moves(number: int) -> list[Move]:
     """The moves ``fc-solve -m -snx`` finds for a Microsoft deal."""
     board_text = subprocess.run(
