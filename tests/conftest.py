@@ -11,8 +11,11 @@ import os
 import shutil
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+from plugin_helpers import FakeSite, fake_site, user_plugin_folder
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Tests assert English words (a German desktop must not change them); the i18n tests
@@ -30,6 +33,18 @@ def require_fc_solve() -> None:
     if os.environ.get("CI"):
         pytest.fail("CI must install freecell-solver-bin (fc-solve) but it is missing")
     pytest.skip("Freecell Solver (apt package freecell-solver-bin) is not installed")
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeSite]:
+    """A folder on sys.path that plugin packages are installed into (plugin_helpers)."""
+    yield from fake_site(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def user_dir(tmp_path: Path) -> Iterator[Path]:
+    """A user plugin folder, its modules forgotten afterwards (plugin_helpers)."""
+    yield from user_plugin_folder(tmp_path)
 
 
 @pytest.fixture(autouse=True)

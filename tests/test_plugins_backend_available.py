@@ -18,7 +18,7 @@ from freecell.plugins import create_manager
 from freecell.plugins.reasons import PluginReason, Why
 from freecell.plugins.solvers import backend_options
 from freecell.storage import Settings
-from plugin_helpers import user_plugin_folder, write_plugin
+from plugin_helpers import write_plugin
 
 LIMITS = (5.0, 0.2, 0.2)
 
@@ -67,11 +67,6 @@ def shared() -> Iterator[types.SimpleNamespace]:
     yield name
     name.gate.set()
     sys.modules.pop("freecell_test_backends", None)
-
-
-@pytest.fixture
-def user_dir(tmp_path: Path) -> Iterator[Path]:
-    yield from user_plugin_folder(tmp_path)
 
 
 def _plugin(user_dir: Path, name: str, backends: str) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from freecell.cli import main
 from freecell.engine import EIGHT_OFF, BuildRule, EmptyColumnRule, Variant, deal, format_board
 from freecell.plugins import custom_variant
-from plugin_helpers import FakeSite, fake_site
+from plugin_helpers import FakeSite
 
 SIX = """
     '''Adds the Six-cell variant.'''
@@ -27,11 +26,6 @@ SIX = """
 
 def columns(line: str) -> list[str]:
     return re.split(r"\s{2,}", line.strip())
-
-
-@pytest.fixture
-def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeSite]:
-    yield from fake_site(tmp_path, monkeypatch)
 
 
 def test_plugins_lists_what_each_plugin_provides(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
@@ -16,7 +14,7 @@ from freecell.plugins.custom import custom_variant_id
 from freecell.storage import SettingsStore
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.dialogs.plugins import PluginsDialog
-from plugin_helpers import FakeSite, fake_site, user_plugin_folder, write_plugin
+from plugin_helpers import FakeSite, write_plugin
 
 SIX = """
     '''Adds the Six-cell variant.'''
@@ -27,16 +25,6 @@ SIX = """
     def freecell_variants():
         return [Variant(id="six-cells", name="Six cells", cells=6)]
 """
-
-
-@pytest.fixture
-def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeSite]:
-    yield from fake_site(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def user_dir(tmp_path: Path) -> Iterator[Path]:
-    yield from user_plugin_folder(tmp_path)
 
 
 def rows(dialog: PluginsDialog) -> dict[str, QTreeWidgetItem]:

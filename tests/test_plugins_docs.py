@@ -9,7 +9,6 @@ import re
 import subprocess
 import sys
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ from freecell.engine import (
     deal,
 )
 from freecell.plugins import MemoryStore, Source, create_manager, hookspecs
-from plugin_helpers import FakeSite, fake_site
+from plugin_helpers import FakeSite
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "plugins.md"
 TEXT = DOCS.read_text(encoding="utf-8")
@@ -39,11 +38,6 @@ def fenced(language: str, file: str | None = None) -> list[str]:
     """The fenced code blocks of a language (optionally the one labelled file=...)."""
     label = rf"[ \t]+file={re.escape(file)}" if file else r"[^\n]*"
     return re.findall(rf"```{language}{label}\n(.*?)```", TEXT, flags=re.DOTALL)
-
-
-@pytest.fixture
-def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeSite]:
-    yield from fake_site(tmp_path, monkeypatch)
 
 
 def test_hook_names_list_every_hookspec() -> None:

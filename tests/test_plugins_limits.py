@@ -23,7 +23,7 @@ from freecell.plugins.deadline import Overran, call_with_limit
 from freecell.plugins.reasons import PluginReason, Why, too_slow
 from freecell.storage import Settings, SettingsStore, default_paths
 from freecell.themes import CLASSIC
-from plugin_helpers import user_plugin_folder, write_plugin
+from plugin_helpers import write_plugin
 
 LIMITS = (0.2, 0.2, 0.2)
 
@@ -62,11 +62,6 @@ def gate() -> Iterator[threading.Event]:
     yield event
     event.set()
     sys.modules.pop("freecell_test_gate", None)
-
-
-@pytest.fixture
-def user_dir(tmp_path: Path) -> Iterator[Path]:
-    yield from user_plugin_folder(tmp_path)
 
 
 def test_call_with_limit_returns_raises_or_overruns(gate: threading.Event) -> None:

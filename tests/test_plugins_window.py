@@ -3,10 +3,8 @@ and the window falling back gracefully when a plugin it uses is switched off."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
@@ -18,12 +16,7 @@ from freecell.themes import FOUR_COLOUR, WALNUT
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.dialogs.plugins import PluginsDialog, install_plugins
 from freecell.ui.shell.main_window import MainWindow
-from plugin_helpers import user_plugin_folder, write_plugin
-
-
-@pytest.fixture
-def user_dir(tmp_path: Path) -> Iterator[Path]:
-    yield from user_plugin_folder(tmp_path)
+from plugin_helpers import write_plugin
 
 
 def make_window(qtbot: QtBot, **settings: object) -> MainWindow:

@@ -4,10 +4,7 @@ written from the variant's parameters, or a plugin's own words."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from freecell.engine import (
     BAKERS_GAME,
@@ -21,7 +18,7 @@ from freecell.engine import (
 from freecell.plugins import create_manager
 from freecell.plugins.custom import custom_variant
 from freecell.ui.panels.rules_page import plugin_rules_html, rules_html
-from plugin_helpers import user_plugin_folder, write_plugin
+from plugin_helpers import write_plugin
 from ui_helpers import make_window
 
 
@@ -96,11 +93,6 @@ from freecell import hookimpl
 def freecell_variant_rules(variant):
     raise RuntimeError("boom")
 """
-
-
-@pytest.fixture
-def user_dir(tmp_path: Path) -> Iterator[Path]:
-    yield from user_plugin_folder(tmp_path)
 
 
 def test_the_hook_gives_a_plugin_variant_its_words(user_dir: Path) -> None:
