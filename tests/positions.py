@@ -6,8 +6,25 @@ test is about (they are not validated); games and the bus use real deals instead
 
 from __future__ import annotations
 
-from freecell.engine import FREECELL, Card, Position, Suit, Variant, parse_card
+from freecell.engine import (
+    FREECELL,
+    Card,
+    Move,
+    Position,
+    Refusal,
+    Suit,
+    Variant,
+    check_move,
+    parse_card,
+)
 from freecell.engine.cards import parse_rank
+from freecell.engine.variant import BuildRule, EmptyColumnRule
+
+# One rule changed at a time, for the rules' tests and their sentences' tests alike.
+ANY_SUIT = Variant(id="any-suit", name="Any suit", build=BuildRule.ANY_SUIT)
+NO_FILL = Variant(id="no-fill", name="No fill", empty_column=EmptyColumnRule.NOTHING)
+SINGLE = Variant(id="single", name="Single cards", supermove=False)
+RETURNS = Variant(id="returns", name="Returns", foundation_return=True)
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -34,3 +51,17 @@ def pos(
         cells=tuple(held),
         foundations=(foundations[0], foundations[1], foundations[2], foundations[3]),
     )
+
+
+def refused(position: Position, move: str, variant: Variant = FREECELL) -> Refusal:
+    """The engine's refusal of ``move``; fails the test when the move is legal."""
+    result = check_move(position, variant, Move.parse(move))
+    assert isinstance(result, Refusal), f"{move} should be refused, got {result}"
+    return result
+
+
+def legal(position: Position, move: str, variant: Variant = FREECELL) -> Move:
+    """The move as the engine resolves it; fails the test when it is refused."""
+    result = check_move(position, variant, Move.parse(move))
+    assert isinstance(result, Move), f"{move} should be legal: {result}"
+    return result

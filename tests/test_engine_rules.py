@@ -26,27 +26,14 @@ from freecell.engine import (
     run_length,
     safe_home_moves,
 )
-from freecell.engine.variant import BuildRule, EmptyColumnRule
+from freecell.engine.variant import BuildRule
 
-from positions import cards, pos
-
-ANY_SUIT = Variant(id="any-suit", name="Any suit", build=BuildRule.ANY_SUIT)
-NO_FILL = Variant(id="no-fill", name="No fill", empty_column=EmptyColumnRule.NOTHING)
-SINGLE = Variant(id="single", name="Single cards", supermove=False)
-RETURNS = Variant(id="returns", name="Returns", foundation_return=True)
+from positions import ANY_SUIT, NO_FILL, RETURNS, SINGLE, cards, legal, pos, refused
 
 
 def refusal(position, move: str, variant: Variant = FREECELL) -> Reason:  # type: ignore[no-untyped-def]
     """The code of the refusal (tests/test_texts_refusals.py words the same refusals)."""
-    result = check_move(position, variant, Move.parse(move))
-    assert isinstance(result, Refusal), f"{move} should be refused, got {result}"
-    return result.code
-
-
-def legal(position, move: str, variant: Variant = FREECELL) -> Move:  # type: ignore[no-untyped-def]
-    result = check_move(position, variant, Move.parse(move))
-    assert isinstance(result, Move), f"{move} should be legal: {result}"
-    return result
+    return refused(position, move, variant).code
 
 
 # -- building --------------------------------------------------------------------------

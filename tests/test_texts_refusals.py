@@ -22,15 +22,9 @@ from freecell.engine import (
     check_move,
     parse_card,
 )
-from freecell.engine.variant import BuildRule, EmptyColumnRule
 from freecell.texts.refusals import explain
 
-from positions import pos
-
-ANY_SUIT = Variant(id="any-suit", name="Any suit", build=BuildRule.ANY_SUIT)
-NO_FILL = Variant(id="no-fill", name="No fill", empty_column=EmptyColumnRule.NOTHING)
-SINGLE = Variant(id="single", name="Single cards", supermove=False)
-RETURNS = Variant(id="returns", name="Returns", foundation_return=True)
+from positions import ANY_SUIT, NO_FILL, RETURNS, SINGLE, legal, pos, refused
 
 
 @pytest.fixture(autouse=True)
@@ -41,15 +35,7 @@ def _english() -> Iterator[None]:
 
 
 def refusal(position, move: str, variant: Variant = FREECELL) -> str:  # type: ignore[no-untyped-def]
-    result = check_move(position, variant, Move.parse(move))
-    assert isinstance(result, Refusal), f"{move} should be refused, got {result}"
-    return explain(result)
-
-
-def legal(position, move: str, variant: Variant = FREECELL) -> Move:  # type: ignore[no-untyped-def]
-    result = check_move(position, variant, Move.parse(move))
-    assert isinstance(result, Move), f"{move} should be legal: {result}"
-    return result
+    return explain(refused(position, move, variant))
 
 
 def test_alternating_colours_and_the_reason() -> None:
