@@ -125,6 +125,23 @@ def test_table_round_trips_and_marks_missing_deals(tmp_path: Path) -> None:
         rating_data.decode(b"garbage")
 
 
+def test_a_restamp_changes_the_fingerprint_and_not_one_record(tmp_path: Path) -> None:
+    ratings = {1: Rating(Difficulty.EASY, 60, 968), 4: Rating(Difficulty.HARD, 90, 4000)}
+    path = tmp_path / "r.bin"
+    rating_data.write(path, ratings, fingerprint=b"an older solver!")
+    before = rating_data.read(path)
+    rating_data.restamp(path)
+    after = rating_data.read(path)
+    assert before.fingerprint == b"an older solver!"
+    assert after.fingerprint == rating_data.solver_fingerprint()
+    assert (after.first, after.count, dict(after.rated())) == (1, 4, ratings)
+    assert after._records == before._records
+    path.write_bytes(b"garbage")
+    with pytest.raises(ValueError, match="not a ratings file"):
+        rating_data.restamp(path)
+    assert path.read_bytes() == b"garbage"  # left as it was
+
+
 def test_shipped_table_loads_and_matches_on_demand_rating() -> None:
     """Exact agreement while the solver is the one the table was made with; after a
     solver change (its digest differs) the table is a rating by the earlier solver:

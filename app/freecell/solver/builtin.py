@@ -49,10 +49,8 @@ from freecell.solver.state import (
     settle_start,
 )
 
-# A stored state costs about 240 bytes measured (key, table slot, its number in
-# the open lists, parent, marks): 800,000 of them ~200 MB, and the column caches
-# ~140 MB at most (state.Rules), so one search stays under 350 MB whatever budget
-# it is given.
+# A cap on the states one search stores, so that its memory stays bounded whatever
+# budget it is given (what a state costs: docs/solver.md).
 MAX_STORED_STATES = 800_000
 DEFAULT_BUDGET = Budget()
 
