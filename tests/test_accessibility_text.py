@@ -140,8 +140,7 @@ def test_the_screen_reader_declines_cards_in_each_language() -> None:
         "Вы переместили шестёрку треф из столбца 5 на базовую стопку."
     )
     assert describe_moves(RUNS, [run]) == (
-        "Вы переместили 3 карты (девятку бубен … семёрку червей) из столбца 3 "
-        "в пустой столбец 7."
+        "Вы переместили 3 карты (девятку бубен … семёрку червей) из столбца 3 в пустой столбец 7."
     )
     i18n.set_language("pl")
     assert describe_moves(RUNS, [one]).startswith("Przeniesiono szóstkę trefl z kolumny 5")

@@ -79,7 +79,9 @@ def test_a_refused_move_changes_nothing_and_says_why() -> None:
     before = bus.game.position
     events = bus.dispatch(MoveCards(Move.parse("12")))
     refusal = Refusal(
-        Reason.DOES_NOT_BUILD, card=parse_card("6S"), onto=parse_card("9C"),
+        Reason.DOES_NOT_BUILD,
+        card=parse_card("6S"),
+        onto=parse_card("9C"),
         build=BuildRule.ALTERNATE_COLOUR,
     )
     assert events == [MoveRefused(refusal, Move.parse("12"))]

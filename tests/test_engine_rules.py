@@ -57,10 +57,7 @@ def test_same_suit_and_any_suit_reasons() -> None:
 
 
 def test_a_king_never_goes_on_a_card() -> None:
-    assert (
-        refusal(pos(["QS", "KH"]), "21")
-        is Reason.KING_ON_A_CARD
-    )
+    assert refusal(pos(["QS", "KH"]), "21") is Reason.KING_ON_A_CARD
 
 
 # -- runs and the supermove limit ------------------------------------------------------------
@@ -128,10 +125,7 @@ def test_empty_column_rules() -> None:
     kings = pos(["2C QH", "KS"], variant=EIGHT_OFF)
     assert refusal(kings, "13", EIGHT_OFF) is Reason.KINGS_ONLY
     assert legal(kings, "23", EIGHT_OFF)
-    assert (
-        refusal(pos(["2C QH"], variant=NO_FILL), "12", NO_FILL)
-        is Reason.EMPTY_COLUMNS_CLOSED
-    )
+    assert refusal(pos(["2C QH"], variant=NO_FILL), "12", NO_FILL) is Reason.EMPTY_COLUMNS_CLOSED
 
 
 def test_free_cells() -> None:
@@ -243,7 +237,9 @@ def test_a_refusal_carries_the_values_its_sentence_needs() -> None:
     p = pos(["KC 8H", "7H", "KD 8S", "KH 8D"])
     built = check_move(p, FREECELL, Move.parse("21"))
     assert built == Refusal(
-        Reason.DOES_NOT_BUILD, card=parse_card("7H"), onto=parse_card("8H"),
+        Reason.DOES_NOT_BUILD,
+        card=parse_card("7H"),
+        onto=parse_card("8H"),
         build=BuildRule.ALTERNATE_COLOUR,
     )
     home = check_move(pos(["KS 2H", "KD AH", "KC 3S"], home="S-A"), FREECELL, Move.parse("3h"))

@@ -136,8 +136,6 @@ def test_missing_piles_and_no_ops() -> None:
     assert refusal(p, "21") == "That column is empty"
 
 
-
-
 @pytest.mark.parametrize(
     ("language", "n", "words"),
     [

@@ -87,7 +87,6 @@ class Damage(StrEnum):
     DAMAGED = "damaged"  # its content makes no sense (the details are logged)
 
 
-
 class UnreadableFile(Exception):
     """The file's content cannot be understood: ``damage`` says why, in a code the
     player's notice words; ``reason`` is the English detail for the log (it completes
@@ -226,7 +225,10 @@ class JsonFile:
         then = Then.BACKUP_LOADED if value is not None else self.then or Then.DEFAULTS
         log.warning(
             "the %s file could not be read (%s); moved aside to %s, %s",
-            self.what, problem.reason, aside, then.value,
+            self.what,
+            problem.reason,
+            aside,
+            then.value,
         )
         self.tell(self._unreadable(NoticeCode.UNREADABLE, problem, aside, then))
         return value
@@ -338,7 +340,9 @@ class JsonFile:
 
             log.warning(
                 "the %s file could not be read (%s); moved aside to %s, replaced",
-                self.what, problem.reason, aside,
+                self.what,
+                problem.reason,
+                aside,
             )
             self.tell(self._unreadable(NoticeCode.UNREADABLE_REPLACED, problem, aside, None))
             return None

@@ -8,8 +8,19 @@ from freecell.i18n import N_, _, pgettext
 
 # Translators: the ranks inside a card's name ("seven" in "seven of hearts")
 _RANKS = (
-    N_("ace"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
-    N_("eight"), N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"),
+    N_("ace"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("jack"),
+    N_("queen"),
+    N_("king"),
 )
 # Translators: the suits inside a card's name ("hearts" in "seven of hearts")
 _SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))

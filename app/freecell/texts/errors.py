@@ -106,9 +106,9 @@ def _cells(values: dict[str, object]) -> str:
 
 def _duplicates(values: dict[str, object]) -> str:
     n = _count(values, "count")
-    return ngettext(
-        "a card is there twice: {cards}", "cards are there twice: {cards}", n
-    ).format(n=_number(n), cards=values.get("cards"))
+    return ngettext("a card is there twice: {cards}", "cards are there twice: {cards}", n).format(
+        n=_number(n), cards=values.get("cards")
+    )
 
 
 def _missing(values: dict[str, object]) -> str:

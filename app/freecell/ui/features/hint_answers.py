@@ -27,9 +27,7 @@ def describe_move(game: Game, move: Move) -> str:
     resolved = checked if not isinstance(checked, Refusal) else move
     # Translators: a hint, as advice to the player; {move} is "the seven of hearts
     # from column 3 onto the eight of spades in column 5" (its cards as a verb's object)
-    return pgettext("hint", "move {move}").format(
-        move=move_phrase(pos, resolved, which_cell=False)
-    )
+    return pgettext("hint", "move {move}").format(move=move_phrase(pos, resolved, which_cell=False))
 
 
 def with_note(note: str | None, message: str) -> str:

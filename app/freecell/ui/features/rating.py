@@ -145,9 +145,9 @@ def rating_tip(rating: Rating | None, par: int | None) -> str:
             )
         else:
             lines.append(
-                _(
-                    "{difficulty}: no line within {states} positions (no claim either way)."
-                ).format(difficulty=word, states=states)
+                _("{difficulty}: no line within {states} positions (no claim either way).").format(
+                    difficulty=word, states=states
+                )
             )
     if par is not None:
         lines.append(_("Par {n}: the shortest solution the solver found.").format(n=par))

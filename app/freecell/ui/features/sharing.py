@@ -169,9 +169,7 @@ class Sharing(QObject):
         except OSError as error:
             log.error("could not save the game to %s: %s", path, error)
             self._refuse(
-                _("The game could not be saved ({reason}).").format(
-                    reason=error.strerror or error
-                )
+                _("The game could not be saved ({reason}).").format(reason=error.strerror or error)
             )
             return False
         self.last_folder = str(target.parent)
