@@ -13,20 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from freecell.engine import (
-    DealStarted,
-    Event,
-    Game,
-    Move,
-    MoveApplied,
-    PileKind,
-    Position,
-    Redone,
-    Undone,
-)
+from freecell.engine import Game, Move, PileKind, Position
 from freecell.i18n import N_
+
+if TYPE_CHECKING:
+    from freecell.engine import Event
 
 __all__ = [
     "NO_SCORING",
@@ -154,6 +147,8 @@ class ScoreKeeper:
         self._index = game.index
 
     def on_event(self, event: Event) -> None:
+        from freecell.engine import DealStarted, MoveApplied, Redone, Undone
+
         if isinstance(event, DealStarted):
             self.reset()
         elif isinstance(event, MoveApplied):

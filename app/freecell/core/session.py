@@ -43,23 +43,13 @@ from freecell.core.events import (
 from freecell.core.plugin_texts import fallback_text, notice_text
 from freecell.core.plugins import PluginHandle, catalog_of
 from freecell.core.services import HintService, LazyService
-from freecell.engine import (
-    CommandBus,
-    DealStarted,
-    Event,
-    Game,
-    GameWon,
-    NewDeal,
-    Position,
-    SetAutoPlay,
-    Variant,
-    random_deal_number,
-)
+from freecell.engine import CommandBus, Game, Position, Variant, random_deal_number
 from freecell.scoring import ScoreKeeper, ScoringScheme
 from freecell.storage import Settings, Storage
 
 if TYPE_CHECKING:
     from freecell.core.analysis import Analysis
+    from freecell.engine import Event
     from freecell.plugins import PluginManager
     from freecell.solver.api import Verdict as SolverVerdict
     from freecell.solver.backends import BackendLoader
@@ -155,10 +145,14 @@ class Session:
     def play_variant(self, variant: Variant, number: int | None = None) -> None:
         """Remember ``variant`` as the player's and deal a new game of it (deal
         ``number``, or a random one)."""
+        from freecell.engine import NewDeal
+
         self.change_settings(variant=variant.id)
         self.bus.dispatch(NewDeal(number, variant))
 
     def _on_game_event(self, event: Event) -> None:
+        from freecell.engine import DealStarted, GameWon
+
         if isinstance(event, DealStarted):
             previous, game = self._game, self.bus.game
             self._game = game
@@ -191,6 +185,8 @@ class Session:
             self.keeper.scheme = self.plugins.scoring(new.scoring)
             self.keeper.follow_game(self.bus.game)  # this deal's moves under the new scheme
         if "safe_autoplay" in changed:
+            from freecell.engine import SetAutoPlay
+
             self.bus.dispatch(SetAutoPlay(new.safe_autoplay))
         self.publish(SettingsChanged(old, new, changed))
         if "solver_backend" in changed:

@@ -11,48 +11,22 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
 
-from freecell.engine.commands import (
-    AutoFinishStep,
-    Command,
-    ContinueGame,
-    CountHint,
-    LoadPosition,
-    MoveCards,
-    NewDeal,
-    PauseClock,
-    Redo,
-    RedoTo,
-    ReplayDeal,
-    ResumeClock,
-    SendHome,
-    SetAutoPlay,
-    SolutionMove,
-    Undo,
-    UndoTo,
-)
 from freecell.engine.deal import InvalidDealNumber, check_deal_number, random_deal_number
-from freecell.engine.events import (
-    AutoFinishAvailable,
-    ClockChanged,
-    DealStarted,
-    Event,
-    GameWon,
-    MoveApplied,
-    MoveRefused,
-    NoMovesLeft,
-    Redone,
-    Undone,
-)
 from freecell.engine.game import Game, Step
 from freecell.engine.moves import Move, Pile
 from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.rules import check_move, home_move
 from freecell.engine.variant import FREECELL, Variant
 
+if TYPE_CHECKING:
+    from freecell.engine.commands import Command, SendHome
+    from freecell.engine.events import Event, GameWon
+
 log = logging.getLogger(__name__)
 
-Subscriber = Callable[[Event], None]
+Subscriber: TypeAlias = "Callable[[Event], None]"
 
 
 class CommandBus:
@@ -96,6 +70,28 @@ class CommandBus:
         return self._publish(self._handle(command))
 
     def _handle(self, command: Command) -> list[Event]:
+        # The commands and events are imported with the first command: a window's
+        # first frame dispatches none (their dataclasses cost start-up time).
+        from freecell.engine.commands import (
+            AutoFinishStep,
+            ContinueGame,
+            CountHint,
+            LoadPosition,
+            MoveCards,
+            NewDeal,
+            PauseClock,
+            Redo,
+            RedoTo,
+            ReplayDeal,
+            ResumeClock,
+            SendHome,
+            SetAutoPlay,
+            SolutionMove,
+            Undo,
+            UndoTo,
+        )
+        from freecell.engine.events import ClockChanged, MoveRefused
+
         game = self.game
         if isinstance(command, MoveCards | SolutionMove):
             assisted = isinstance(command, SolutionMove)
@@ -161,6 +157,8 @@ class CommandBus:
 
     def _go_back(self, index: int, nothing: Reason) -> list[Event]:
         """Undo and undo-to: one command, one ``Undone`` carrying every step's moves."""
+        from freecell.engine.events import MoveRefused, Undone
+
         game = self.game
         before = game.position
         taken = game.undo_to(index)
@@ -171,6 +169,8 @@ class CommandBus:
 
     def _go_forward(self, index: int) -> list[Event]:
         """Redo and redo-to: one command, one ``Redone``; reaching the win says so."""
+        from freecell.engine.events import MoveRefused, Redone
+
         game = self.game
         before = game.position
         made = game.redo_to(index)
@@ -188,6 +188,8 @@ class CommandBus:
         return checked if isinstance(checked, Refusal) else Refusal(Reason.CANNOT_GO_HOME)
 
     def _after_step(self, result: Step | Refusal, move: Move | None) -> list[Event]:
+        from freecell.engine.events import MoveApplied, MoveRefused
+
         if isinstance(result, Refusal):
             return [MoveRefused(result, move)]
         game = self.game
@@ -200,10 +202,14 @@ class CommandBus:
         return events + self._status_events()
 
     def _won(self) -> GameWon:
+        from freecell.engine.events import GameWon
+
         game = self.game
         return GameWon(game.deal_number, game.variant, game.move_count, game.elapsed)
 
     def _status_events(self) -> list[Event]:
+        from freecell.engine.events import AutoFinishAvailable, NoMovesLeft
+
         game = self.game
         events: list[Event] = []
         available = game.can_auto_finish
@@ -215,6 +221,8 @@ class CommandBus:
         return events
 
     def _start(self, game: Game) -> list[Event]:
+        from freecell.engine.events import AutoFinishAvailable, DealStarted, NoMovesLeft
+
         self.game = game
         self._auto_finish_was = game.can_auto_finish
         events: list[Event] = [

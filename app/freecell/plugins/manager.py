@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 from pluggy import HookImpl
 
-from freecell.engine import Event, Variant
+from freecell.engine import Variant
 from freecell.plugins import hookspecs
 from freecell.plugins.deadline import (
     EVENT_LIMIT,
@@ -72,6 +72,7 @@ from freecell.scoring import NO_SCORING, ScoringScheme
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
 
 if TYPE_CHECKING:
+    from freecell.engine import Event
     from freecell.solver.api import SolverBackend
 
 log = logging.getLogger("freecell.plugins")

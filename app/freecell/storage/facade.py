@@ -41,15 +41,18 @@ from __future__ import annotations
 import logging
 import weakref
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from freecell.engine import Event, Game, GameWon, MoveApplied, Redone, Undone, builtin_variant
+from freecell.engine import Game, builtin_variant
 from freecell.storage.background import BackgroundWriter
 from freecell.storage.notices import FileKind, NoticeCode, Notices, StorageNotice
 from freecell.storage.paths import StoragePaths, default_paths
 from freecell.storage.savedgame import SavedGameStore, VariantResolver
 from freecell.storage.settings import SettingsStore
 from freecell.storage.statistics import Statistics, StatisticsStore
+
+if TYPE_CHECKING:
+    from freecell.engine import Event
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +187,8 @@ class Storage:
         self._current = bus.game
 
         def on_event(event: Event) -> None:
+            from freecell.engine import GameWon, MoveApplied, Redone, Undone
+
             game = bus.game
             previous = self._current
             if previous is not None and game is not previous:

@@ -26,19 +26,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QBrush, QKeyEvent, QKeySequence, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QWidget
 
-from freecell.engine import (
-    DealStarted,
-    Event,
-    GameWon,
-    MoveApplied,
-    MoveRefused,
-    NoMovesLeft,
-    Pile,
-    Redone,
-    Undone,
-)
+from freecell.engine import Pile
 from freecell.i18n import _, ngettext
-from freecell.texts.refusals import explain
 from freecell.ui.accessibility import text
 from freecell.ui.accessibility.announcer import LiveStatus
 from freecell.ui.accessibility.focus_ring import FocusRing
@@ -46,6 +35,7 @@ from freecell.ui.accessibility.table_model import TableAccessibility, install_ta
 from freecell.ui.shell.actions import new_action
 
 if TYPE_CHECKING:
+    from freecell.engine import Event
     from freecell.ui.shell.main_window import MainWindow
 
 _RING: FocusRing | None = None
@@ -161,6 +151,18 @@ class Accessibility:
 
     # -- what the game says ----------------------------------------------------------
     def on_event(self, event: Event) -> None:
+        # (imported with the first event: the first frame has none)
+        from freecell.engine import (
+            DealStarted,
+            GameWon,
+            MoveApplied,
+            MoveRefused,
+            NoMovesLeft,
+            Redone,
+            Undone,
+        )
+        from freecell.texts.refusals import explain
+
         if isinstance(event, MoveApplied):
             words = text.describe_moves(event.before, event.moves)
             if event.auto_finish:

@@ -22,27 +22,19 @@ from PySide6.QtGui import QAction, QDropEvent, QGuiApplication, QKeySequence
 
 from freecell.engine import (
     BoardFormatError,
-    ContinueGame,
     InvalidDealNumber,
-    LoadPosition,
-    Variant,
     format_board,
     parse_board,
     parse_deal_number,
 )
-from freecell.engine.gamefile import (
-    GameFileError,
-    format_game,
-    game_from_record,
-    looks_like_game_file,
-    parse_game,
-    record_of,
-)
 from freecell.i18n import _, ngettext
-from freecell.texts.errors import describe
 from freecell.ui.shell.actions import new_action
 
+# The game file, the commands and the error words are imported when a game is
+# saved or opened: the first frame needs none of them.
 if TYPE_CHECKING:
+    from freecell.engine import Variant
+    from freecell.engine.gamefile import GameFileError
     from freecell.ui.shell.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -155,6 +147,8 @@ class Sharing(QObject):
 
     def save_file(self, path: str) -> bool:
         """Write the game (atomically: a failed save leaves any old file whole)."""
+        from freecell.engine.gamefile import format_game, record_of
+
         text = format_game(record_of(self.window.bus.game))
         target = Path(path)
         try:
@@ -218,6 +212,15 @@ class Sharing(QObject):
         return True
 
     def _play(self, text: str) -> None:
+        from freecell.engine import ContinueGame, LoadPosition
+        from freecell.engine.gamefile import (
+            GameFileError,
+            game_from_record,
+            looks_like_game_file,
+            parse_game,
+        )
+        from freecell.texts.errors import describe
+
         stripped = text.strip()
         if not stripped:
             raise NotAGame(_("it is empty"))
@@ -287,6 +290,8 @@ class Sharing(QObject):
 
 def game_file_words(error: GameFileError) -> str:
     """The error in words, with the rule that stopped a move when one did."""
+    from freecell.texts.errors import describe
+
     return describe(error)
 
 

@@ -8,13 +8,16 @@ engine says it can run, "Stop" while it runs, and a new deal otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
 
-from freecell.engine import AutoFinishStep, CommandBus, MoveRefused
 from freecell.i18n import _
 from freecell.ui.table.glide import MOVE_MS
+
+if TYPE_CHECKING:
+    from freecell.engine import CommandBus
 
 STEP_GAP_MS = 40  # after a move's animation (or alone, under reduce motion)
 
@@ -63,6 +66,8 @@ class AutoFinish:
             self.show_button(self._bus.game.can_auto_finish)
 
     def _tick(self) -> None:
+        from freecell.engine import AutoFinishStep, MoveRefused
+
         events = self._bus.dispatch(AutoFinishStep())
         if any(isinstance(e, MoveRefused) for e in events) or not self._bus.game.can_auto_finish:
             self.stop()

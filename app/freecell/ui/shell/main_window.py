@@ -24,51 +24,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
-from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QVBoxLayout, QWidget
 
-from freecell.core import (
-    AppEvent,
-    BackendChanged,
-    Catalog,
-    PluginsChanged,
-    Session,
-    SettingsChanged,
-    VariantChanged,
-)
-from freecell.engine import (
-    AutoFinishAvailable,
-    ClockChanged,
-    Command,
-    CommandBus,
-    DealStarted,
-    Event,
-    GameWon,
-    MoveApplied,
-    MoveRefused,
-    NewDeal,
-    NoMovesLeft,
-    PauseClock,
-    Position,
-    Redo,
-    Redone,
-    ReplayDeal,
-    ResumeClock,
-    Undo,
-    Undone,
-    Variant,
-)
+from freecell.core import Session
 from freecell.i18n import _
-from freecell.storage import Settings
-from freecell.texts.refusals import explain
-from freecell.themes import CardTheme, TableSurface
-from freecell.ui.features.hint_answers import ask_for_hint, show_hint_answer
-from freecell.ui.features.hints import HintAnswer, HintRunner
+from freecell.ui.features.hints import HintRunner
 from freecell.ui.panels.hint_bar import HintBar
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
 from freecell.ui.shell.desktop_look import DesktopLook
-from freecell.ui.shell.help_windows import open_rules, show_about
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
 from freecell.ui.shell.storage_notices import follow_storage_notices
 from freecell.ui.shell.win_sequence import WinSequence
@@ -82,8 +47,15 @@ from freecell.ui.table.view import TableView
 if TYPE_CHECKING:
     import socket
 
+    from PySide6.QtWidgets import QDialog
+
+    from freecell.core import AppEvent, Catalog
+    from freecell.engine import Command, CommandBus, Event, Position, Variant
     from freecell.solver.api import Verdict as SolverVerdict
+    from freecell.storage import Settings
+    from freecell.themes import CardTheme, TableSurface
     from freecell.ui.accessibility.install import Accessibility
+    from freecell.ui.features.hints import HintAnswer
     from freecell.ui.features.insight import Insight
 
 log = logging.getLogger(__name__)
@@ -213,15 +185,22 @@ class MainWindow(QMainWindow):
     def dispatch(self, command: Command) -> list[Event]:
         return self.bus.dispatch(command)
 
+    # (each command is imported where it is sent: the first frame sends none)
     def new_deal(self) -> None:
+        from freecell.engine import NewDeal
+
         if self.new_deal_hook is not None and self.new_deal_hook():
             return
         self.dispatch(NewDeal())
 
     def replay_deal(self) -> None:
+        from freecell.engine import ReplayDeal
+
         self.dispatch(ReplayDeal())
 
     def play_deal(self, number: int) -> None:
+        from freecell.engine import NewDeal
+
         self.dispatch(NewDeal(number))
         self.view.setFocus()
 
@@ -229,13 +208,19 @@ class MainWindow(QMainWindow):
         self.session.play_variant(variant)
 
     def undo(self) -> None:
+        from freecell.engine import Undo
+
         self.stop_auto_finish()
         self.dispatch(Undo())
 
     def redo(self) -> None:
+        from freecell.engine import Redo
+
         self.dispatch(Redo())
 
     def hint(self) -> None:
+        from freecell.ui.features.hint_answers import ask_for_hint
+
         ask_for_hint(self)
 
     def toggle_auto_finish(self) -> None:
@@ -253,6 +238,18 @@ class MainWindow(QMainWindow):
 
     # -- events -------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
+        from freecell.engine import (
+            AutoFinishAvailable,
+            ClockChanged,
+            DealStarted,
+            GameWon,
+            MoveApplied,
+            MoveRefused,
+            NoMovesLeft,
+            Redone,
+            Undone,
+        )
+
         game = self.bus.game
         if isinstance(event, DealStarted):
             self.stop_auto_finish()
@@ -275,6 +272,8 @@ class MainWindow(QMainWindow):
             self.scene.show_position(game.variant, event.position, moves, event.before)
             self.controller.position_changed()
         elif isinstance(event, MoveRefused):
+            from freecell.texts.refusals import explain
+
             self.hint_bar.show_message(explain(event.refusal), "refused", timeout_ms=6000)
         elif isinstance(event, AutoFinishAvailable):
             if not self.auto_finish.running:
@@ -314,6 +313,8 @@ class MainWindow(QMainWindow):
         self.hint_bar.show_message(reason, "refused", timeout_ms=6000)
 
     def _on_hint(self, answer: HintAnswer) -> None:
+        from freecell.ui.features.hint_answers import show_hint_answer
+
         show_hint_answer(self, answer)
 
     # -- settings: every change goes through the session and comes back as an event ----
@@ -332,6 +333,8 @@ class MainWindow(QMainWindow):
         self.session.change_settings(surface=surface.id)
 
     def _on_app_event(self, event: AppEvent) -> None:
+        from freecell.core import BackendChanged, PluginsChanged, SettingsChanged, VariantChanged
+
         if isinstance(event, SettingsChanged):
             self._show_settings(event.new, event.changed)
         elif isinstance(event, PluginsChanged):
@@ -411,8 +414,12 @@ class MainWindow(QMainWindow):
         """Pause the clock while the player is away; resume when they return."""
         clock = self.bus.game.clock
         if active and not clock.running and clock.started and not self.bus.game.is_won:
+            from freecell.engine import ResumeClock
+
             self.dispatch(ResumeClock())
         elif not active and clock.running:
+            from freecell.engine import PauseClock
+
             self.dispatch(PauseClock())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -466,9 +473,13 @@ class MainWindow(QMainWindow):
         self.status.deal_box.selectAll()
 
     def show_rules(self) -> None:
+        from freecell.ui.shell.help_windows import open_rules
+
         variant = self.bus.game.variant
         words = self.catalog.variant_rules(variant)
         self.rules_dialog = open_rules(self, variant, words, self.rules_dialog)
 
     def show_about(self) -> None:
+        from freecell.ui.shell.help_windows import show_about
+
         show_about(self)

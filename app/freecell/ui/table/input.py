@@ -21,30 +21,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from freecell.engine import (
-    Command,
-    Event,
-    Move,
-    MoveCards,
-    MoveRefused,
-    Pile,
-    PileKind,
-    Position,
-    SendHome,
-    home_move,
-)
+from freecell.engine import Move, Pile, PileKind, Position, home_move
 from freecell.i18n import _, ngettext
 from freecell.texts.cards import capitalized, card_name, pile_name
-from freecell.texts.refusals import explain
 from freecell.ui.table.items import Z_LIFTED
 from freecell.ui.table.layout import Rect
 from freecell.ui.table.run_picker import PickerPart, RunPickerControl, RunPickerItem
 from freecell.ui.table.scene import TableScene
+
+if TYPE_CHECKING:
+    from freecell.engine import Command, Event
 
 HOLD_MS = 450
 
@@ -127,13 +119,28 @@ class InputController(QObject):
 
     def send(self, command: Command) -> bool:
         """Dispatch; on a refusal show the reason and spring the cards back."""
+        # (the commands, events and their words are imported with the first command)
+        from freecell.engine import MoveRefused
+
         events = self._dispatch(command)
         refused = next((e for e in events if isinstance(e, MoveRefused)), None)
         if refused is not None:
+            from freecell.texts.refusals import explain
+
             self.scene.spring_back()
             self._on_refused(explain(refused.refusal))
             return False
         return True
+
+    def _send_move(self, move: Move) -> bool:
+        from freecell.engine import MoveCards
+
+        return self.send(MoveCards(move))
+
+    def _send_home(self, pile: Pile) -> bool:
+        from freecell.engine import SendHome
+
+        return self.send(SendHome(pile))
 
     def clear_selection(self) -> None:
         self.selection = None
@@ -164,7 +171,7 @@ class InputController(QObject):
         assert self.selection is not None
         source, depth = self.selection
         self.clear_selection()
-        return self.send(MoveCards(Move(source, _home(dest), self._count(source, depth))))
+        return self._send_move(Move(source, _home(dest), self._count(source, depth)))
 
     # -- pointer ------------------------------------------------------------------------
     def press(self, point: QPointF) -> None:
@@ -251,7 +258,7 @@ class InputController(QObject):
         if pile.is_column and depth != len(self._position().columns[pile.index]) - 1:
             return  # only the exposed card can go home; a buried one is not guessed at
         self.clear_selection()
-        self.send(SendHome(pile))
+        self._send_home(pile)
 
     def _drop(self, press: _Press) -> None:
         assert press.pile is not None
@@ -268,7 +275,7 @@ class InputController(QObject):
             self.scene.spring_back()
             return
         self.focus_on(dest)
-        self.send(MoveCards(Move(press.pile, _home(dest), self._count(press.pile, press.depth))))
+        self._send_move(Move(press.pile, _home(dest), self._count(press.pile, press.depth)))
 
     def tap(self, point: QPointF) -> None:
         hit = self.scene.card_at(point.x(), point.y())
@@ -299,7 +306,7 @@ class InputController(QObject):
         exposed = pile.is_cell or depth == len(pos.columns[pile.index]) - 1
         if exposed and home_move(pos, pile) is not None:
             self._just_sent_home = True
-            self.send(SendHome(pile))
+            self._send_home(pile)
             return
         self.select(pile, depth)
 
@@ -464,7 +471,7 @@ class InputController(QObject):
             return
         exposed = pile.is_cell or depth == len(cards) - 1
         if smart and exposed and home_move(pos, pile) is not None:
-            self.send(SendHome(pile))
+            self._send_home(pile)
             return
         self.select(pile, depth)
 
