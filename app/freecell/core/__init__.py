@@ -8,21 +8,44 @@ and the CLI are built on it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from freecell.core.catalog import Catalog
-from freecell.core.events import (
-    AppEvent,
-    AppSubscriber,
-    BackendChanged,
-    GameAbandoned,
-    GameFinished,
-    GameStarted,
-    PluginsChanged,
-    SettingsChanged,
-    VariantChanged,
-)
 from freecell.core.plugins import BUILTIN_PLUGINS, BUILTIN_SCORING, PluginHandle, builtins_suffice
 from freecell.core.services import HintService, LazyService, default_service
 from freecell.core.session import Session
+from freecell.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from freecell.core.events import (
+        AppEvent,
+        AppSubscriber,
+        BackendChanged,
+        GameAbandoned,
+        GameFinished,
+        GameStarted,
+        PluginsChanged,
+        SettingsChanged,
+        VariantChanged,
+    )
+
+# The application events are imported with the first one: the first frame has none.
+_LAZY = {
+    name: "events"
+    for name in (
+        "AppEvent",
+        "AppSubscriber",
+        "BackendChanged",
+        "GameAbandoned",
+        "GameFinished",
+        "GameStarted",
+        "PluginsChanged",
+        "SettingsChanged",
+        "VariantChanged",
+    )
+}
+
+__getattr__ = lazy_names(__name__, _LAZY)
 
 __all__ = [
     "BUILTIN_PLUGINS",

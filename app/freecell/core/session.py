@@ -29,18 +29,6 @@ from typing import TYPE_CHECKING, Any
 
 from freecell.core.backends import BackendChoice, backend_choices, resolve_backend
 from freecell.core.catalog import Catalog
-from freecell.core.events import (
-    AppEvent,
-    AppSubscriber,
-    BackendChanged,
-    GameAbandoned,
-    GameFinished,
-    GameStarted,
-    PluginsChanged,
-    SettingsChanged,
-    VariantChanged,
-)
-from freecell.core.plugin_texts import fallback_text, notice_text
 from freecell.core.plugins import PluginHandle, catalog_of
 from freecell.core.services import HintService, LazyService
 from freecell.engine import CommandBus, Game, Position, Variant, random_deal_number
@@ -49,6 +37,7 @@ from freecell.storage import Settings, Storage
 
 if TYPE_CHECKING:
     from freecell.core.analysis import Analysis
+    from freecell.core.events import AppEvent, AppSubscriber
     from freecell.engine import Event
     from freecell.plugins import PluginManager
     from freecell.solver.api import Verdict as SolverVerdict
@@ -150,7 +139,9 @@ class Session:
         self.change_settings(variant=variant.id)
         self.bus.dispatch(NewDeal(number, variant))
 
+    # (the application events are imported with the first one: the first frame has none)
     def _on_game_event(self, event: Event) -> None:
+        from freecell.core.events import GameAbandoned, GameFinished, GameStarted, VariantChanged
         from freecell.engine import DealStarted, GameWon
 
         if isinstance(event, DealStarted):
@@ -188,6 +179,8 @@ class Session:
             from freecell.engine import SetAutoPlay
 
             self.bus.dispatch(SetAutoPlay(new.safe_autoplay))
+        from freecell.core.events import BackendChanged, SettingsChanged
+
         self.publish(SettingsChanged(old, new, changed))
         if "solver_backend" in changed:
             self.publish(BackendChanged(old.solver_backend, new.solver_backend))
@@ -254,6 +247,9 @@ class Session:
         manager = self.plugins.current
         if manager is None:
             return []
+        from freecell.core.events import PluginsChanged
+        from freecell.core.plugin_texts import fallback_text, notice_text
+
         self.catalog = catalog_of(manager)
         messages = [notice_text(notice) for notice in manager.take_notices()]
         theme = manager.choose_card_theme(self.settings.theme)

@@ -8,13 +8,17 @@ plugins the first frame shows (every plugin when the settings need more; see
 
 from __future__ import annotations
 
-from freecell.core.notice_words import notice_text
+from typing import TYPE_CHECKING
+
 from freecell.core.plugins import PluginHandle, builtins_suffice
 from freecell.core.services import default_service
 from freecell.core.session import Session
 from freecell.engine import Game, Variant
 from freecell.i18n import _, set_language
 from freecell.storage import Storage
+
+if TYPE_CHECKING:
+    from freecell.storage.notices import StorageNotice
 
 
 class StartError(Exception):
@@ -34,7 +38,7 @@ def open_session(
     storage = Storage(resolve=plugins.variant)
     stored = storage.settings.load()
     set_language(stored.language)  # the notices below are worded in the player's language
-    notices = [notice_text(notice) for notice in storage.take_notices()]
+    notices = _in_words(storage.take_notices())
     if not builtins_suffice(stored):
         plugins.complete()  # the first frame shows a plugin's offer: all are found first
     plugins.manager()
@@ -51,7 +55,7 @@ def open_session(
     if not asked and storage.saved_game.summary() is not None:
         game = storage.saved_game.load()
     # a damaged game in progress, moved aside
-    notices += [notice_text(notice) for notice in storage.take_notices()]
+    notices += _in_words(storage.take_notices())
     if game is not None:
         if game.deal_number is not None:
             welcome = _("Welcome back: deal #{number} is as you left it.").format(
@@ -72,3 +76,13 @@ def open_session(
         insight_service=default_service(),
         notices=notices,
     )
+
+
+def _in_words(notices: list[StorageNotice]) -> list[str]:
+    """The storage's notices in the player's words (their module is imported only
+    when there is something to say)."""
+    if not notices:
+        return []
+    from freecell.core.notice_words import notice_text
+
+    return [notice_text(notice) for notice in notices]

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from freecell.core.notice_words import notices_text
 from freecell.storage import Storage
 from freecell.ui.panels.hint_bar import HintBar
 
@@ -46,6 +45,8 @@ class StorageNotices(QObject):
         """Show what storage has not told yet (nothing when it has nothing)."""
         taken = self._storage.take_notices()
         if taken:
+            from freecell.core.notice_words import notices_text
+
             self._bar.show_message(notices_text(taken), "info", timeout_ms=SHOWN_MS)
 
 

@@ -11,18 +11,23 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QImage, QPixmap
 
 from freecell.engine import DECK, Card
 from freecell.themes import CardTheme
-from freecell.ui.table.card_faces import CardPainter
 from freecell.ui.table.picture_cache import PictureCache, deck_fingerprint
+
+if TYPE_CHECKING:
+    from freecell.ui.table.card_faces import CardPainter
 
 
 def painter_for(theme: CardTheme) -> CardPainter:
     """The painter of a theme: its SVG deck's pictures, or faces painted here."""
+    from freecell.ui.table.card_faces import CardPainter
+
     if theme.deck_file:
         # imported here: QtSvg is loaded only by a player who picked an SVG deck
         from freecell.ui.table.svg_deck import SvgCardPainter
@@ -73,7 +78,9 @@ class CardRenderer:
     def set_theme(self, theme: CardTheme) -> None:
         self.theme = theme
         with self._lock:
-            self._painter = painter_for(theme)
+            # made when a card is first painted: a deck read from the picture cache
+            # needs none (nor the modules that paint faces and court figures)
+            self._painter: CardPainter | None = None
             self._generation += 1  # images painted for the old theme are not kept
             self._images.clear()
         self._pixmaps.clear()
@@ -94,9 +101,11 @@ class CardRenderer:
         key = self._key(card, w, h, dpr, large)
         with self._lock:
             found = self._images.get(key)
+            if found is not None:
+                return found
+            if self._painter is None:
+                self._painter = painter_for(self.theme)
             painter, generation = self._painter, self._generation
-        if found is not None:
-            return found
         img = painter.image(card, w, h, dpr, large)
         with self._lock:
             if generation != self._generation:

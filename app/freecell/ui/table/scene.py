@@ -14,6 +14,7 @@ Its parts: the card items and stacking order (:mod:`.items`), the cards' glide
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QFont, QPainter, QPixmap
@@ -21,8 +22,6 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Variant
 from freecell.themes import TableSurface, darkened
-from freecell.ui.table.celebration import Celebration
-from freecell.ui.table.cloth import paint_cloth
 from freecell.ui.table.glide import Glide, Leg, glide_delays
 from freecell.ui.table.items import Z_CARD, CardItem
 from freecell.ui.table.layout import CardSize, Rect, TableLayout, compute_layout, fitting_size
@@ -30,6 +29,11 @@ from freecell.ui.table.marks import TableMarks
 from freecell.ui.table.picture_cache import table_fingerprint
 from freecell.ui.table.renderer import CardRenderer
 from freecell.ui.table.text_scale import system_text_scale
+
+# The celebration and the cloth's painting are imported when used: the first frame
+# has no win, and its table comes from the picture cache once painted.
+if TYPE_CHECKING:
+    from freecell.ui.table.celebration import Celebration
 
 
 class TableScene(QGraphicsScene):
@@ -262,6 +266,8 @@ class TableScene(QGraphicsScene):
 
     def celebrate(self, on_done: Callable[[], None]) -> None:
         """The win's celebration (see :mod:`freecell.ui.table.celebration`)."""
+        from freecell.ui.table.celebration import Celebration
+
         self.end_celebration()
         self.celebration = Celebration(self, on_done)
         self.celebration.start()
@@ -428,5 +434,7 @@ class TableScene(QGraphicsScene):
         return pm
 
     def _paint_table(self, pm: QPixmap) -> None:
+        from freecell.ui.table.cloth import paint_cloth
+
         rect = self.sceneRect()
         paint_cloth(pm, rect.width(), rect.height(), self.shown_surface, self.layout)
