@@ -165,3 +165,47 @@ def test_a_start_with_its_pictures_cached_makes_no_icon_or_gradient_class() -> N
         said.append(" ".join(run_game_child(PAINTED_TWICE, run)).split())
     assert said[0] == ["QGradient"]  # the first start paints the deck and the cloth
     assert said[2] == ["-"]
+
+
+# What the first frame neither sends, hears, says nor paints once its pictures are
+# cached: imported only when first used (each costs start-up time: dataclasses,
+# sentences, painters).
+NOT_IN_THE_FIRST_FRAME = (
+    "freecell.engine.commands",
+    "freecell.engine.events",
+    "freecell.engine.gamefile",
+    "freecell.core.events",
+    "freecell.core.plugin_texts",
+    "freecell.core.notice_words",
+    "freecell.texts.errors",
+    "freecell.texts.refusals",
+    "freecell.ui.features.hint_answers",
+    "freecell.ui.shell.help_windows",
+    "freecell.ui.table.card_faces",
+    "freecell.ui.table.celebration",
+    "freecell.ui.table.cloth",
+)
+
+MODULES_AT_FIRST_PAINT = (
+    PROLOGUE
+    + f"""
+def painted(window, previous):
+    made = [name for name in {NOT_IN_THE_FIRST_FRAME!r} if name in sys.modules]
+    print(" ".join(made) or "-", flush=True)
+    previous()
+    if sys.argv[1] == "first":  # keep the pictures painted now, then quit
+        window.renderer.pictures.store_now()
+    window.close()
+at_first_paint(painted)
+from freecell.ui.shell.app import run
+sys.exit(run(deal_number=1))
+"""
+)
+
+
+def test_the_first_paint_imports_no_command_event_or_painter_it_does_not_use() -> None:
+    """The first frame dispatches no command, hears no game or application event,
+    has nothing to word and, with its deck and table in the picture cache, paints
+    no card face nor cloth: their modules come with their first use."""
+    said = [run_game_child(MODULES_AT_FIRST_PAINT, run) for run in ("first", "first", "third")]
+    assert said[2] == ["-"]
