@@ -108,6 +108,7 @@ def make_window(  # type: ignore[no-untyped-def]
     window.resize(1100, 800)
     with qtbot.waitExposed(window):
         window.show()
+    window.ready()  # what waits for the first paint (the menus' contents), done now
     window.activateWindow()
     return window
 

@@ -15,7 +15,14 @@ if TYPE_CHECKING:
     from freecell.ui.accessibility.install import Accessibility
     from freecell.ui.shell.main_window import MainWindow
 
-__all__ = ["install_accessibility"]
+__all__ = ["install_accessibility", "keys_hint"]
+
+
+def keys_hint() -> str:
+    """What the status bar's live line says until the game has said something."""
+    from freecell.i18n import _
+
+    return _("D describes the table; F1 lists the keys.")
 
 
 def install_accessibility(window: MainWindow) -> Accessibility:

@@ -34,12 +34,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
 from PySide6.QtGui import QAccessibleInterface as Interface
-from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
-from freecell.i18n import _
 from freecell.ui.accessibility.atspi_listeners import ListenerCache, Listeners
 from freecell.ui.panels.status import ElidedLabel
 
@@ -72,16 +71,12 @@ def routes_for(listeners: Listeners | None) -> tuple[str, ...]:
 class LiveStatus(QObject):
     announced = Signal(str)
 
-    def __init__(self, source: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, source: QWidget, label: ElidedLabel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.source = source  # the widget announcements come from (the table)
-        # a sentence can be longer than the room in the status bar: it is elided there,
-        # whole in the tooltip and the accessible name
-        self.label = ElidedLabel(parent)
-        self.label.setObjectName("liveStatus")
-        self.label.setAccessibleDescription(_("The last thing that happened in the game"))
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # the status bar's live line (StatusPanel.add_live_line): a sentence longer
+        # than the room there is elided, whole in the tooltip and the accessible name
+        self.label = label
         self.history: list[str] = []
         self.delivered: list[Delivery] = []
         # the focused object for the description route: the table gives its card

@@ -8,7 +8,7 @@ so one of the two always contrasts with what lies behind (dark toolbars, light
 dialogs, the green felt, white cards).
 
 The table view is left alone: inside it the focus is a card, marked in the scene
-(``install_accessibility`` gives that mark the same black-and-yellow halo).
+(``TableMarks`` gives that mark a black halo too).
 """
 
 from __future__ import annotations

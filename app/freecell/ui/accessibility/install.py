@@ -10,8 +10,11 @@
   run picker on the focused column (Up/Down choose, Enter takes, Escape closes),
   F6 / Shift+F6 walk the table, the message bar's buttons, the results panel and
   the deal box; Escape closes the results panel;
-- a focus ring over the focused widget in every window (``focus_ring.py``) and a
-  black halo under the table's own focus mark, clear on any surface.
+- a focus ring over the focused widget in every window (``focus_ring.py``; the
+  table's own focus mark has its black halo from the scene, ``TableMarks``).
+
+It is installed right after the table's first paint (``MainWindow.after_first_paint``);
+the status bar's live line it writes into is there from the first frame.
 
 The text itself comes from ``text.py``, which imports no Qt.
 """
@@ -23,12 +26,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QBrush, QKeyEvent, QKeySequence, QPen
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QWidget
 
 from freecell.engine import Pile
 from freecell.i18n import _, ngettext
-from freecell.ui.accessibility import text
+from freecell.ui.accessibility import keys_hint, text
 from freecell.ui.accessibility.announcer import LiveStatus
 from freecell.ui.accessibility.focus_ring import FocusRing
 from freecell.ui.accessibility.table_model import TableAccessibility, install_table_accessibility
@@ -53,7 +56,7 @@ class Accessibility:
     live: LiveStatus
     actions: dict[str, QAction]
     ring: FocusRing
-    halo: QGraphicsPathItem
+    halo: QGraphicsPathItem  # the scene's focus halo (TableMarks.focus_halo)
     keyboard_active: bool = False  # the player's last input on the table was a key
     filters: tuple[QObject, ...] = ()  # the event filters it installed
 
@@ -228,18 +231,9 @@ class Accessibility:
     def focus_moved(self) -> None:
         self.model.notify_focus()
         self.live.focus_changed()
-        self._sync_halo()
         if self.keyboard_active and self.halo.isVisible():
             # large cards scroll: keep the keyboard focus on screen
             self.window.view.ensureVisible(self.halo.path().boundingRect(), 16, 16)
-
-    def _sync_halo(self) -> None:
-        mark = self.window.scene.focus_mark
-        if mark.isVisible():
-            self.halo.setPath(mark.path())
-            self.halo.setVisible(True)
-        else:
-            self.halo.setVisible(False)
 
 
 class _InputKind(QObject):
@@ -343,21 +337,11 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     from freecell.ui.table.view import TableView
 
     model = install_table_accessibility(window)
-    live = LiveStatus(window.view, window.statusBar())
-    window.status.set_elastic(live.label)  # the room left in the bar, elided to fit
+    line = window.status.live_line or window.status.add_live_line(keys_hint())
+    live = LiveStatus(window.view, line, window.statusBar())
     if _RING is None:
         _RING = FocusRing(skip=(TableView,))
-    scene = window.scene
-    halo = QGraphicsPathItem()
-    pen = QPen(Qt.GlobalColor.black, 7)
-    pen.setCosmetic(True)
-    halo.setPen(pen)
-    halo.setBrush(QBrush())  # no brush; see TableMarks._item for why not QBrush(NoBrush)
-    halo.setZValue(scene.focus_mark.zValue() - 0.5)
-    halo.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-    halo.setVisible(False)
-    scene.addItem(halo)
-    a11y = Accessibility(window, model, live, {}, _RING, halo)
+    a11y = Accessibility(window, model, live, {}, _RING, window.scene.marks.focus_halo)
 
     def action(name: str, label: str, keys: Sequence[str], slot: Callable[[], object]) -> None:
         act = new_action(label, window)
@@ -400,6 +384,8 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     a11y.filters = (keys, kind, letters)  # (kept alive with it)
     window.accessibility = a11y
     window.view.setAccessibleName(_("Card table"))
-    a11y._sync_halo()
-    live.label.setText(_("D describes the table; F1 lists the keys."))
+    if window.hint_bar.active:  # shown before we listened (a start-up notice): said now
+        a11y.on_message(window.hint_bar.text, window.hint_bar.kind)
+    else:
+        live.label.setText(keys_hint())
     return a11y

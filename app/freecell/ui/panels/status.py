@@ -173,6 +173,28 @@ class StatusPanel(QObject):
         label.setText = set_text_and_fit  # type: ignore[method-assign]
         self.fit()
 
+    def add_live_line(self, text: str) -> ElidedLabel:
+        """The line that shows what the screen reader was last told, made with the
+        bar (so its row is there from the first frame) and showing ``text``; the
+        announcer writes into it from then on."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QSizePolicy
+
+        label = ElidedLabel()
+        label.setObjectName("liveStatus")
+        label.setAccessibleDescription(_("The last thing that happened in the game"))
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        label.setText(" ".join(text.split()))  # one line, as the announcer writes it
+        self.set_elastic(label)
+        return label
+
+    @property
+    def live_line(self) -> ElidedLabel | None:
+        """The line made by :meth:`add_live_line`, if it was."""
+        live = self._elastic
+        return live if isinstance(live, ElidedLabel) else None
+
     def set_elastic(self, label: QWidget) -> None:
         """The one long line: the room left on the first row, or the second row."""
         self._elastic = label

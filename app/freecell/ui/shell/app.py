@@ -105,12 +105,14 @@ def run(
     from freecell.ui.shell.translations import install_translations
 
     install_translations(app, session.settings.language)
-    window = build_window(session)
+    notices = session.notices
+    window = build_window(session, " ".join(notices))
     from freecell.ui.features.sharing import install_sharing
 
-    sharing = install_sharing(window)
     if open_path is not None:  # `freecell FILE`: a bad file is said, and the deal stays
-        sharing.open_file(open_path)
+        install_sharing(window).open_file(open_path)
+    else:  # its keys and menu entries: once the table is on screen
+        window.after_first_paint(lambda: install_sharing(window))
     if not session.plugins.partial:
         session.attach_plugins()  # before the first paint: it shows what they offer
 
@@ -120,6 +122,7 @@ def run(
     def finish_start_up() -> None:
         """The rest of start-up, once the table is on screen (or a moment later if it
         never gets painted, e.g. started minimised); in the order it always had."""
+        window.ready()  # (already done, unless the table was never painted)
         if not signals:
             signals.append(wake_on_signals(window))
         if finished or not window.isVisible():
@@ -149,7 +152,6 @@ def run(
     window.show()
     close_on_signals(window)
     QTimer.singleShot(1500, session.warm_up)  # the solver's worker, once the table is up
-    notices = session.notices
     if session.restored:
         # The game in progress is offered back, not imposed: one key starts afresh.
         window.hint_bar.show_message(
@@ -164,16 +166,19 @@ def run(
     return code
 
 
-def build_window(session: Session) -> MainWindow:
-    """The window for ``session`` with what its first frame needs: accessibility
-    (a screen reader is served our table from the start, and the live status line
-    is on screen with the rest of the status bar), the picture cache, the place it
-    had last time."""
+def build_window(session: Session, notice: str = "") -> MainWindow:
+    """The window for ``session`` with what its first frame needs: the status bar's
+    live line (on screen from the first frame, saying ``notice``, the message bar's
+    first message, as it will), the picture cache, the place it had last time.
+    Accessibility -- the table's interfaces, the announcer, its keys -- is hung on
+    right after the first paint (:meth:`MainWindow.after_first_paint`), before a
+    screen reader can ask for the table; it says the message bar's message then."""
     from freecell.storage import decode_bytes
-    from freecell.ui.accessibility import install_accessibility
+    from freecell.ui.accessibility import install_accessibility, keys_hint
 
     window = MainWindow(session)
-    install_accessibility(window)
+    window.status.add_live_line(notice or keys_hint())
+    window.after_first_paint(lambda: install_accessibility(window))
     if session.storage is not None:
         from freecell.ui.table.picture_cache import PictureCache
 

@@ -159,7 +159,6 @@ class MainWindow(QMainWindow):
         tools = build_toolbar(self, actions)
         self.toolbar, self.rules_tool = tools.bar, tools.rules
         self._menus = Menus(self, actions)
-        self.menus: dict[str, QMenu] = self._menus.by_name
         self.apply_colour_scheme(desktop_scheme())
         self.resize(first_size(self.screen().availableGeometry().size()))
         game = self.bus.game
@@ -171,6 +170,33 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self._on_app_event)
         self.storage_notices = follow_storage_notices(self)  # told now, not at next start
         self.view.setFocus()
+        # What the first frame does not show is built right after it (see ready()).
+        self._waiting: list[Callable[[], object]] = [self._menus.build]
+        self._ready = False
+        self.view.first_painted.connect(lambda: QTimer.singleShot(0, self, self.ready))
+
+    def after_first_paint(self, step: Callable[[], object]) -> None:
+        """Run ``step`` once the table has been on screen (see :meth:`ready`), after
+        the steps given before it; at once when that is past already."""
+        if self._ready:
+            step()
+        else:
+            self._waiting.append(step)
+
+    def ready(self) -> None:
+        """Build now what waits for the first paint: the menus' contents, then each
+        step given to :meth:`after_first_paint`, in order.  It runs by itself right
+        after the table's first paint; call it where a window's menus and features
+        must be complete before that (a test, a window never shown).  Once done, it
+        does nothing."""
+        self._ready = True
+        while self._waiting:
+            self._waiting.pop(0)()
+
+    @property
+    def menus(self) -> dict[str, QMenu]:
+        """The menu bar's menus by name ("game", "edit", "view", "help"), complete."""
+        return self._menus.by_name
 
     @property
     def settings(self) -> Settings:
@@ -379,17 +405,20 @@ class MainWindow(QMainWindow):
 
     def add_game_menu_action(self, action: QAction) -> None:
         """For other dialogs (Statistics, Preferences, Plugins): add to the Game menu."""
-        self.menus["game"].insertAction(self._menus.game_extras, action)
+        game = self.menus["game"]
+        game.insertAction(self._menus.game_extras, action)
 
     def add_game_menu(self, menu: QMenu) -> None:
-        self.menus["game"].insertMenu(self._menus.game_extras, menu)
+        game = self.menus["game"]
+        game.insertMenu(self._menus.game_extras, menu)
 
     def add_panel(self, panel: QWidget) -> None:
         """For features: a panel under the table (the solution stepper)."""
         self._column.addWidget(panel)
 
     def add_view_menu_action(self, action: QAction) -> None:
-        self.menus["view"].insertAction(self._menus.view_extras, action)
+        view = self.menus["view"]
+        view.insertAction(self._menus.view_extras, action)
 
     def toggle_fullscreen(self) -> None:
         if self.isFullScreen():

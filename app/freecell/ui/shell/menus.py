@@ -161,13 +161,46 @@ def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
 
 
 class Menus:
-    """The menu bar.  The variant, card size, theme and surface lists are filled
-    from the session by :meth:`show`, again after every change."""
+    """The menu bar.  Its titles are there from the first frame; what the menus hold
+    is added by :meth:`build` once the table is on screen (or when one is first
+    opened, or looked at through :attr:`by_name`).  The variant, card size, theme and
+    surface lists are filled from the session by :meth:`show`, again after every
+    change.  (The actions, with their shortcuts, are the window's from the start.)"""
 
     def __init__(self, w: MainWindow, actions: WindowActions) -> None:
         self._window = w
+        self._actions = actions
         menubar = w.menuBar()
-        game = menubar.addMenu(_("&Game"))
+        self._by_name: dict[str, QMenu] = {
+            name: menubar.addMenu(title)
+            for name, title in (
+                ("game", _("&Game")),
+                ("edit", _("&Edit")),
+                ("view", _("&View")),
+                ("help", _("&Help")),
+            )
+        }
+        self.built = False
+        for menu in self._by_name.values():
+            menu.aboutToShow.connect(self.build)
+        self.size_actions: dict[CardSize, QAction] = {}
+        self._groups: dict[int, QActionGroup] = {}  # each list's, by its menu
+        self._shown: tuple[object, ...] = ()
+
+    @property
+    def by_name(self) -> dict[str, QMenu]:
+        """The menus by name ("game", "edit", "view", "help"), with what they hold."""
+        self.build()
+        return self._by_name
+
+    def build(self) -> None:
+        """Put in what the menus hold (once)."""
+        if self.built:
+            return
+        self.built = True
+        actions, w = self._actions, self._window
+        game, edit = self._by_name["game"], self._by_name["edit"]
+        view, help_menu = self._by_name["view"], self._by_name["help"]
         for a in (actions.new, actions.replay, actions.choose_deal):
             game.addAction(a)
         self.variants = game.addMenu(_("&Variant"))
@@ -175,13 +208,11 @@ class Menus:
         self.game_extras = game.addSeparator()
         game.addSeparator()
         game.addAction(actions.quit)
-        edit = menubar.addMenu(_("&Edit"))
         for a in (actions.undo, actions.redo):
             edit.addAction(a)
         edit.addSeparator()
         edit.addAction(actions.hint)
         edit.addAction(actions.auto_finish)
-        view = menubar.addMenu(_("&View"))
         self.sizes = view.addMenu(_("Card &size"))
         view.addAction(actions.large_print)
         self.themes = view.addMenu(_("Card &theme"))
@@ -189,28 +220,23 @@ class Menus:
         view.addAction(actions.reduce_motion)
         self.view_extras = view.addSeparator()
         view.addAction(actions.fullscreen)
-        help_menu = menubar.addMenu(_("&Help"))
         help_menu.addAction(actions.rules)
         help_menu.addAction(actions.about)
-        self.by_name: dict[str, QMenu] = {
-            "game": game,
-            "edit": edit,
-            "view": view,
-            "help": help_menu,
-        }
-        self.size_actions: dict[CardSize, QAction] = {}
-        self._groups: dict[int, QActionGroup] = {}  # each list's, by its menu
         self.variant_group = QActionGroup(w)
-        self._shown: tuple[object, ...] = ()
         self.show()
 
     def show(self) -> None:
         """Fill the choice lists (when what is offered changed) and set every check
         mark from the session: the game's variant, the settings' size, theme, surface
-        and switches."""
+        and switches (before :meth:`build`, the switches only: it fills the lists)."""
         w = self._window
         session = w.session
         catalog, settings = session.catalog, session.settings
+        w.large_print_action.setChecked(settings.large_print)
+        w.reduce_motion_action.setChecked(w.look.reduces_motion)
+        w.safe_autoplay_action.setChecked(settings.safe_autoplay)
+        if not self.built:
+            return
         offered = (tuple(catalog.variants), tuple(catalog.themes), tuple(catalog.surfaces))
         if offered != self._shown:
             self._shown = offered
@@ -237,9 +263,6 @@ class Menus:
         _check(self.themes, [t.id == settings.theme for t in catalog.themes])
         _check(self.surfaces, [s.id == settings.surface for s in catalog.surfaces])
         _check(self.sizes, [s.value == settings.card_size for s in CardSize])
-        w.large_print_action.setChecked(settings.large_print)
-        w.reduce_motion_action.setChecked(w.look.reduces_motion)
-        w.safe_autoplay_action.setChecked(settings.safe_autoplay)
 
     def _fill(
         self, menu: QMenu, items: Sequence[tuple[str, str, Callable[[], object]]]

@@ -22,12 +22,15 @@ if TYPE_CHECKING:
 
 
 class TableMarks:
-    """The scene's five mark items and how each is drawn."""
+    """The scene's mark items (five, and the focus's halo) and how each is drawn."""
 
     def __init__(self, scene: TableScene) -> None:
         self._scene = scene
         self.selection = self._item(Z_MARK, QColor(255, 204, 51, 70), QColor("#ffcc33"), 3)
         self.focus = self._item(Z_MARK + 2, None, QColor("#ffffff"), 3, dashed=True)
+        # a black band under the focus's white dashes: clear on any surface, as the
+        # focus ring round widgets is (ui/accessibility/focus_ring.py)
+        self.focus_halo = self._item(Z_MARK + 1.5, None, QColor("#000000"), 7)
         self.hint_src = self._item(Z_MARK + 1, QColor(80, 200, 255, 60), QColor("#4fc3ff"), 4)
         self.drop = self._item(Z_LIFTED - 1, QColor(255, 255, 255, 36), QColor("#ffffff"), 3)
         self.hint_dst = self._item(
@@ -97,13 +100,15 @@ class TableMarks:
         layout = self._scene.layout
         if pile is None or layout is None:
             self.focus.setVisible(False)
+            self.focus_halo.setVisible(False)
             return
         path = self._card_union(pile, depth)
         grown = QPainterPath()
         r = path.boundingRect().adjusted(-4, -4, 4, 4)
         grown.addRoundedRect(r, layout.card_w * 0.09, layout.card_w * 0.09)
-        self.focus.setPath(grown)
-        self.focus.setVisible(True)
+        for item in (self.focus, self.focus_halo):
+            item.setPath(grown)
+            item.setVisible(True)
 
     def set_hint(self, move: Move | None) -> None:
         position = self._scene.position

@@ -72,7 +72,7 @@ class TableScene(QGraphicsScene):
 
     @property
     def focus_mark(self) -> QGraphicsPathItem:
-        """The keyboard focus's outline (accessibility draws its halo behind it)."""
+        """The keyboard focus's outline (``marks.focus_halo`` is its black band)."""
         return self.marks.focus
 
     # -- configuration ---------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleEvent,
@@ -29,6 +29,10 @@ from freecell.ui.table.scene import TableScene
 
 
 class TableView(QGraphicsView):
+    # once, at the first paint (before ``on_first_paint``): what the window itself
+    # builds only once the table is on screen waits for it
+    first_painted = Signal()
+
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         # The viewport QGraphicsView makes for itself is a plain QWidget created in
@@ -125,7 +129,9 @@ class TableView(QGraphicsView):
     def paintEvent(self, event: QPaintEvent) -> None:
         self.table.ensure_pixmaps()
         super().paintEvent(event)
-        self.painted = True
+        if not self.painted:
+            self.painted = True
+            self.first_painted.emit()
         if self.on_first_paint is not None:
             first_paint, self.on_first_paint = self.on_first_paint, None
             first_paint()
