@@ -36,7 +36,7 @@ KINDS = {
 
 
 class HintBar(QFrame):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, scheme: str = "dark") -> None:
         super().__init__(parent)
         self.setObjectName("hintBar")
         self.kind = "info"
@@ -67,7 +67,7 @@ class HintBar(QFrame):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.dismiss)
-        self.scheme = "dark"
+        self.scheme = scheme  # the desktop's light or dark (the idle colours)
         self.dismiss()
 
     def show_message(
@@ -99,8 +99,9 @@ class HintBar(QFrame):
 
     def set_scheme(self, scheme: str) -> None:
         """Follow the desktop's light or dark scheme (the idle colours)."""
-        self.scheme = scheme
-        self._restyle()
+        if scheme != self.scheme:  # (a style sheet is parsed again each time it is set)
+            self.scheme = scheme
+            self._restyle()
 
     def _restyle(self) -> None:
         """The colours of the message kind shown (idle ones follow the scheme)."""

@@ -209,6 +209,13 @@ class StatusPanel(QObject):
             self.fit()
         elif watched is self.bar and kind == QEvent.Type.FontChange:
             self._set_height()
+        elif watched is self.bar and kind == QEvent.Type.Show:
+            # The rows follow the width, known only now; the window is laid out for
+            # them at once, so its first frame is the one that stays.
+            self.fit()
+            layout = self.bar.window().layout()
+            if layout is not None:
+                layout.activate()
         return False
 
     def _wanted(self, label: QLabel) -> bool:

@@ -31,6 +31,7 @@ from freecell.i18n import _
 from freecell.ui.features.hints import HintRunner
 from freecell.ui.panels.hint_bar import HintBar
 from freecell.ui.panels.status import StatusPanel
+from freecell.ui.shell.after_first_paint import AfterFirstPaint
 from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
 from freecell.ui.shell.desktop_look import DesktopLook
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from freecell.ui.accessibility.install import Accessibility
     from freecell.ui.features.hints import HintAnswer
     from freecell.ui.features.insight import Insight
+    from freecell.ui.panels.results import ResultsPanel
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +114,8 @@ class MainWindow(QMainWindow):
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
-        self.hint_bar = HintBar()
+        scheme = desktop_scheme()  # (the bars are styled once, in it)
+        self.hint_bar = HintBar(scheme=scheme)
         column.addWidget(self.hint_bar)
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
@@ -125,7 +128,6 @@ class MainWindow(QMainWindow):
             new_deal=self.new_deal,
             replay_deal=self.replay_deal,
         )
-        self.results = self.win.results
 
         self.hints = HintRunner(self.session.hint_service, self.session.solver_backend)
         self.hints.answered.connect(self._on_hint)
@@ -159,7 +161,7 @@ class MainWindow(QMainWindow):
         tools = build_toolbar(self, actions)
         self.toolbar, self.rules_tool = tools.bar, tools.rules
         self._menus = Menus(self, actions)
-        self.apply_colour_scheme(desktop_scheme())
+        self.apply_colour_scheme(scheme)
         self.resize(first_size(self.screen().availableGeometry().size()))
         game = self.bus.game
         self.scene.show_position(game.variant, game.position, animate=False)
@@ -170,28 +172,24 @@ class MainWindow(QMainWindow):
         self.session.subscribe(self._on_app_event)
         self.storage_notices = follow_storage_notices(self)  # told now, not at next start
         self.view.setFocus()
-        # What the first frame does not show is built right after it (see ready()).
-        self._waiting: list[Callable[[], object]] = [self._menus.build]
-        self._ready = False
-        self.view.first_painted.connect(lambda: QTimer.singleShot(0, self, self.ready))
+        self._later = AfterFirstPaint(self, self.view)  # what the first frame does not show
+        self._later.add(self._menus.build)
 
     def after_first_paint(self, step: Callable[[], object]) -> None:
-        """Run ``step`` once the table has been on screen (see :meth:`ready`), after
-        the steps given before it; at once when that is past already."""
-        if self._ready:
-            step()
-        else:
-            self._waiting.append(step)
+        """Run ``step`` right after the table's first paint (see :meth:`ready`)."""
+        self._later.add(step)
 
     def ready(self) -> None:
         """Build now what waits for the first paint: the menus' contents, then each
         step given to :meth:`after_first_paint`, in order.  It runs by itself right
-        after the table's first paint; call it where a window's menus and features
-        must be complete before that (a test, a window never shown).  Once done, it
-        does nothing."""
-        self._ready = True
-        while self._waiting:
-            self._waiting.pop(0)()
+        after the table's first paint; call it where the window must be complete
+        before (a test, a window never shown)."""
+        self._later.ready()
+
+    @property
+    def results(self) -> ResultsPanel:
+        """The panel that shows a won game's results (over the table, hidden till then)."""
+        return self.win.results
 
     @property
     def menus(self) -> dict[str, QMenu]:
@@ -280,7 +278,7 @@ class MainWindow(QMainWindow):
         if isinstance(event, DealStarted):
             self.stop_auto_finish()
             self.hints.cancel()
-            self.results.hide()
+            self.win.hide_results()
             self.scene.set_hint(None)
             self.hint_bar.dismiss()
             self.scene.show_position(event.variant, event.position, animate=False)
@@ -293,7 +291,7 @@ class MainWindow(QMainWindow):
             if self.hint_bar.kind in ("checking", "hint", "lost", "refused"):
                 self.hint_bar.dismiss()
             if not game.is_won:
-                self.results.hide()  # an undo after the win: the deal goes on
+                self.win.hide_results()  # an undo after the win: the deal goes on
             moves = event.moves if isinstance(event, MoveApplied | Redone) else ()
             self.scene.show_position(game.variant, event.position, moves, event.before)
             self.controller.position_changed()
@@ -453,10 +451,10 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.results.recentre()
+        self.win.recentre_results()
 
     def _view_resized(self) -> None:
-        self.results.recentre()
+        self.win.recentre_results()
         self.controller.show_focus()
 
     def _card_size_shown(self, asked: CardSize, shown: CardSize) -> None:

@@ -36,17 +36,32 @@ class WinSequence:
         self._bus: CommandBus = session.bus
         self._scene = scene
         self._view = view
-        self.results = ResultsPanel(
-            view,
-            new_deal,
-            replay_deal,
-            par=lambda: session.known_par(session.game),
-        )
-        self.results.clear_below = self._top_row_bottom
+        self._session = session
+        self._leave = (new_deal, replay_deal)
+        self._results: ResultsPanel | None = None  # made when first needed
         # the window's own timer (not a bare singleShot), so it dies with the window
         self._delay = QTimer(parent)
         self._delay.setSingleShot(True)
         self._delay.timeout.connect(self._celebrate)
+
+    @property
+    def results(self) -> ResultsPanel:
+        """The results panel (made on first use: the first frame never shows it)."""
+        if self._results is None:
+            session = self._session
+            self._results = ResultsPanel(
+                self._view, *self._leave, par=lambda: session.known_par(session.game)
+            )
+            self._results.clear_below = self._top_row_bottom
+        return self._results
+
+    def hide_results(self) -> None:
+        if self._results is not None:
+            self._results.hide()
+
+    def recentre_results(self) -> None:
+        if self._results is not None:
+            self._results.recentre()
 
     def start(self) -> None:
         """After the last card's move has been seen (at once under reduce motion)."""
