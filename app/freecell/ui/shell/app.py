@@ -134,13 +134,22 @@ def run(
         def with_every_plugin() -> None:
             session.attach_plugins()
             install_features(window)
+            release_start_up_memory()
             log.info("plugins and features in %.0f ms after the start", process_age() * 1000)
 
         # the rest of the plugins found and imported in a worker thread, registered here
         session.plugins.complete_in_background(post_to_gui_thread, with_every_plugin)
+        # what the first frame's imports left behind, freed before the deferred work
+        # allocates (so it reuses that memory instead of adding to it)
+        release_start_up_memory()
         log.info("start-up finished %.0f ms after the process started", process_age() * 1000)
 
+    def warm_up() -> None:
+        session.warm_up()
+        release_start_up_memory()  # (the solver service's imports)
+
     from freecell.launch import note_table_drawn, process_age
+    from freecell.launch.memory import release_start_up_memory
     from freecell.ui.shell.gui_thread_call import post_to_gui_thread
 
     def table_drawn() -> None:
@@ -151,7 +160,7 @@ def run(
     QTimer.singleShot(FINISH_START_UP_LATEST_MS, finish_start_up)
     window.show()
     close_on_signals(window)
-    QTimer.singleShot(1500, session.warm_up)  # the solver's worker, once the table is up
+    QTimer.singleShot(1500, warm_up)  # the solver's worker, once the table is up
     if session.restored:
         # The game in progress is offered back, not imposed: one key starts afresh.
         window.hint_bar.show_message(
