@@ -380,7 +380,6 @@ class MainWindow(QMainWindow):
             self.renderer.set_theme(given if given is not None else self.catalog.theme(new.theme))
         if "surface" in changed:
             self.scene.configure(surface=self.catalog.surface(new.surface))
-            self.view.resetCachedContent()
         if changed & {"card_size", "large_print"}:
             self.scene.configure(card_size=CardSize(new.card_size), large_print=new.large_print)
             self.view.relayout()  # large print may need scroll bars even in "fit"
@@ -399,7 +398,6 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(window_style(scheme))
         self.hint_bar.set_scheme(scheme)
         self.scene.configure(dark=scheme == DARK)
-        self.view.resetCachedContent()
 
     def add_game_menu_action(self, action: QAction) -> None:
         """For other dialogs (Statistics, Preferences, Plugins): add to the Game menu."""

@@ -130,9 +130,8 @@ class TableScene(QGraphicsScene):
             self._pixmaps_dirty = True  # painted on the next draw, at the final size
         self.setSceneRect(0, 0, self.layout.width, self.layout.height)
         self._background = None
-        # The slots are painted in the background, which the view caches: a new
-        # layout (another variant's cells and foundations) must reach that cache too,
-        # or the old outlines stay on screen until the next resize.
+        # The slots are painted in the background: a new layout (another variant's
+        # cells and foundations) repaints it, or the old outlines would stay on screen.
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         self.update()
 

@@ -54,7 +54,9 @@ class TableView(QGraphicsView):
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # No CacheBackground: the background is already one pixmap (the scene's), and
+        # the view's copy of it cost as much again (8 MB at 1920x1080) for no
+        # faster frame (both are one blit of the exposed part).
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -108,7 +110,6 @@ class TableView(QGraphicsView):
             if self.verticalScrollBarPolicy() != policy:
                 self.setVerticalScrollBarPolicy(policy)
             self._lay_out()
-            self.resetCachedContent()
         finally:
             self._relayouting = False
 
