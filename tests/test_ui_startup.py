@@ -177,6 +177,7 @@ NOT_IN_THE_FIRST_FRAME = (
     "freecell.core.events",
     "freecell.core.plugin_texts",
     "freecell.core.notice_words",
+    "freecell.storage.statistics",
     "freecell.texts.errors",
     "freecell.texts.refusals",
     "freecell.ui.features.hint_answers",

@@ -41,6 +41,7 @@ from __future__ import annotations
 import logging
 import weakref
 from collections.abc import Callable
+from functools import cached_property
 from typing import TYPE_CHECKING, Protocol
 
 from freecell.engine import Game, builtin_variant
@@ -49,10 +50,10 @@ from freecell.storage.notices import FileKind, NoticeCode, Notices, StorageNotic
 from freecell.storage.paths import StoragePaths, default_paths
 from freecell.storage.savedgame import SavedGameStore, VariantResolver
 from freecell.storage.settings import SettingsStore
-from freecell.storage.statistics import Statistics, StatisticsStore
 
 if TYPE_CHECKING:
     from freecell.engine import Event
+    from freecell.storage.statistics import Statistics, StatisticsStore
 
 log = logging.getLogger(__name__)
 
@@ -84,11 +85,18 @@ class Storage:
         self.paths = paths if paths is not None else default_paths()
         self.notices = Notices()
         self.settings = SettingsStore(self.paths.settings_file, self.notices)
-        self.statistics = StatisticsStore(self.paths.statistics_file, self.notices)
         self.saved_game = SavedGameStore(self.paths.saved_game_file, self.notices, resolve)
         self._counted: weakref.WeakSet[Game] = weakref.WeakSet()
         self._current: Game | None = None
         self.writer = BackgroundWriter()
+
+    @cached_property
+    def statistics(self) -> StatisticsStore:
+        """The statistics file, made when first used: the first frame reads none (and
+        their module and dataclasses cost start-up time)."""
+        from freecell.storage.statistics import StatisticsStore
+
+        return StatisticsStore(self.paths.statistics_file, self.notices)
 
     def take_notices(self) -> list[StorageNotice]:
         """The messages collected so far; the list is emptied."""
