@@ -12,12 +12,16 @@ import contextlib
 import dataclasses
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication
 
 from freecell.core.session import Session
 from freecell.ui.shell.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from freecell.ui.features.sharing import Sharing
 
 log = logging.getLogger(__name__)
 
@@ -107,12 +111,16 @@ def run(
     install_translations(app, session.settings.language)
     notices = session.notices
     window = build_window(session, " ".join(notices))
-    from freecell.ui.features.sharing import install_sharing
+
+    def share() -> Sharing:  # (its module comes with it: the first frame needs none)
+        from freecell.ui.features.sharing import install_sharing
+
+        return install_sharing(window)
 
     if open_path is not None:  # `freecell FILE`: a bad file is said, and the deal stays
-        install_sharing(window).open_file(open_path)
+        share().open_file(open_path)
     else:  # its keys and menu entries: once the table is on screen
-        window.after_first_paint(lambda: install_sharing(window))
+        window.after_first_paint(share)
     if not session.plugins.partial:
         session.attach_plugins()  # before the first paint: it shows what they offer
 
