@@ -79,6 +79,17 @@ def test_english_is_argparses_own_and_one_line() -> None:
     assert result.stderr == "freecell-cli rate: error: argument --jobs: invalid int value: 'x'\n"
 
 
+def test_the_pseudo_locales_usage_line_and_error_line_keep_their_spacing() -> None:
+    from freecell.i18n.pseudo import decorate
+
+    usage = cli("pseudo", "--help").stdout
+    assert usage.startswith(decorate("usage: ") + "freecell-cli [-h]"), usage
+    error = cli("pseudo", "board")
+    assert error.returncode == 2
+    assert error.stderr.startswith("[freecell-cli board: ") and error.stderr.endswith("]\n")
+    assert error.stderr.count("\n") == 1, error.stderr
+
+
 @pytest.mark.parametrize("language", ["en", "de", "ja"])
 def test_a_correct_command_line_loads_no_catalogue_and_no_babel(language: str) -> None:
     code = (

@@ -150,6 +150,14 @@ def test_the_pseudo_locale_decorates_and_keeps_placeholders_and_markup() -> None
     assert decorate("Deal {n}").format(n=5).count("5") == 1
 
 
+def test_the_pseudo_locale_keeps_spaces_and_line_breaks_at_either_end_outside() -> None:
+    # argparse writes "usage: " straight before the command's name; an error line
+    # ends with its line break
+    assert decorate("usage: ") == "[ûšàĝé: ~~] "
+    assert decorate("%(prog)s: error: %(message)s\n").endswith(" ~~~~~~~~~]\n")
+    assert decorate(" \n") == " \n" and decorate("") == ""
+
+
 def test_the_pseudo_locale_decorates_every_catalogue_string() -> None:
     i18n.set_language("pseudo")
     shown = i18n.pgettext("desktop GenericName", "Patience Card Game")

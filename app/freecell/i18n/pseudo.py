@@ -21,18 +21,23 @@ OPEN, CLOSE = "[", "]"
 
 
 def decorate(text: str) -> str:
-    """``text`` as the pseudo-locale shows it."""
-    if not text:
+    """``text`` as the pseudo-locale shows it.  Spaces and line breaks at either end
+    stay outside the brackets, where the text around it expects them (argparse's
+    ``"usage: "`` runs into the command's name, an error line ends with ``\\n``)."""
+    core = text.strip()
+    if not core:
         return text
+    start = text.index(core)
+    lead, tail = text[:start], text[start + len(core) :]
     pieces: list[str] = []
     end = 0
-    for found in _KEEP.finditer(text):
-        pieces.append(text[end : found.start()].translate(_LETTERS))
+    for found in _KEEP.finditer(core):
+        pieces.append(core[end : found.start()].translate(_LETTERS))
         pieces.append(found.group())
         end = found.end()
-    pieces.append(text[end:].translate(_LETTERS))
-    padding = "~" * max(1, len(text) // 3)
-    return f"{OPEN}{''.join(pieces)} {padding}{CLOSE}"
+    pieces.append(core[end:].translate(_LETTERS))
+    padding = "~" * max(1, len(core) // 3)
+    return f"{lead}{OPEN}{''.join(pieces)} {padding}{CLOSE}{tail}"
 
 
 def pseudo_catalogue(template: bytes) -> bytes:
