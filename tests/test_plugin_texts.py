@@ -3,12 +3,16 @@ language, with the values it carries (the plugin author's words kept as they are
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from freecell.core.plugin_texts import fallback_text, notice_text, why_off
 from freecell.i18n import set_language
+from freecell.plugins import create_manager
 from freecell.plugins.model import Notice
+from freecell.plugins.reason_words import fallback_text, notice_text, why_off
 from freecell.plugins.reasons import PluginReason, Why
+from plugin_helpers import user_plugin_folder, write_plugin
 
 LANGUAGES = ["en", "de", "fr", "es", "it", "pt_BR", "pl", "ru", "ja"]
 VALUES = {
@@ -20,6 +24,7 @@ VALUES = {
     Why.TOO_SLOW: {"hook": "freecell_card_themes", "limit": 2.0},
     Why.BACKEND_TOO_SLOW: {"backend": "hangs", "limit": 2.0},
     Why.RAISED: {"hook": "freecell_card_themes", "error": "ValueError", "detail": "boom"},
+    Why.EXITED: {"hook": "freecell_card_themes", "detail": "3"},
     Why.BAD_ANSWER: {"hook": "freecell_variants", "answer": "str"},
     Why.NO_ID: {"hook": "freecell_variants"},
     Why.ID_TAKEN: {"hook": "freecell_variants", "item": "freecell", "other": "variants"},
@@ -83,3 +88,47 @@ def test_a_default_standing_in_is_said_in_german_with_its_name_translated() -> N
     assert theme.endswith("stattdessen wird „Klassisch“ verwendet.")
     assert variant.startswith("Die Variante six ist nicht verfügbar") and "gespielt" in variant
     assert solver.startswith("Der Löser x ist nicht verfügbar") and "„Eingebauter Löser“" in solver
+
+
+# a plugin's sys.exit() is its failure, said as such: (source, reason, in German)
+SYS_EXIT = {
+    "exits_in_a_hook": (
+        """
+        import sys
+        from freecell import hookimpl
+
+        @hookimpl
+        def freecell_card_themes():
+            sys.exit(3)
+        """,
+        PluginReason(Why.EXITED, hook="freecell_card_themes", detail="3"),
+        "Die Erweiterung hat in freecell_card_themes sys.exit(3) aufgerufen.",
+    ),
+    "exits_when_loaded": (
+        """
+        import sys
+        sys.exit("bye")
+        """,
+        PluginReason(Why.EXITED, detail="'bye'"),
+        "Die Erweiterung hat beim Laden sys.exit('bye') aufgerufen.",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SYS_EXIT))
+def test_a_plugin_calling_sys_exit_is_turned_off_with_its_own_sentence(
+    name: str, tmp_path: Path
+) -> None:
+    source, reason, german = SYS_EXIT[name]
+    for folder in user_plugin_folder(tmp_path):
+        write_plugin(folder, name, source)
+        manager = create_manager({name: True}, user_plugin_dir=folder, entry_points=[])
+        (notice,) = manager.take_notices()
+        assert notice.plugin == name and notice.reason == reason
+        set_language("de")
+        try:
+            assert why_off(notice.reason) == german
+            assert notice_text(notice).endswith(german)
+        finally:
+            set_language("en")
+        assert "sys.exit(" in why_off(notice.reason)

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from freecell.core.plugin_texts import fallback_text, notice_text
 from freecell.core.session import Session
 from freecell.plugins import create_manager
+from freecell.plugins.reason_words import fallback_text, notice_text
 from freecell.plugins.reasons import PluginReason, Why
 from freecell.plugins.solvers import backend_options
 from freecell.storage import Settings

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from freecell.core.plugin_texts import notice_text
 from freecell.engine import CommandBus, MoveApplied, MoveCards, NewDeal, legal_moves
 from freecell.plugins import MemoryStore, create_manager
+from freecell.plugins.reason_words import notice_text
 from freecell.plugins.reasons import PluginReason, Why
 from freecell.themes import CLASSIC
 from plugin_helpers import FakeSite, write_plugin

@@ -3,8 +3,8 @@ gone gives the default with a sentence; the solver asked for is used when availa
 
 from __future__ import annotations
 
-from freecell.core.plugin_texts import fallback_text
 from freecell.plugins import create_manager
+from freecell.plugins.reason_words import fallback_text
 from freecell.plugins.reasons import PluginReason, Why
 from freecell.themes import CLASSIC, GREEN_FELT
 

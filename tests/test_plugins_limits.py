@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from freecell.cli import main
-from freecell.core.plugin_texts import notice_text
 from freecell.engine import CommandBus, Move, MoveCards
 from freecell.plugins import create_manager
 from freecell.plugins.deadline import Overran, call_with_limit
+from freecell.plugins.reason_words import notice_text
 from freecell.plugins.reasons import PluginReason, Why, too_slow
 from freecell.storage import Settings, SettingsStore, default_paths
 from freecell.themes import CLASSIC

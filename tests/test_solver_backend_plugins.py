@@ -235,3 +235,58 @@ def test_the_worker_words_a_fallback_in_the_language_the_player_chose(
     again = service.answer(deal(1, FREECELL), FREECELL, QUICK, Mode.FAST, ShippedBackend("nope"))
     assert again.fallback is not None
     assert again.fallback.detail.endswith("unknown solver backend 'nope'")
+
+
+EXITS_IN_ITS_HOOK = """
+import sys
+from freecell import hookimpl
+
+@hookimpl
+def freecell_solver_backends():
+    sys.exit(3)
+"""
+
+
+def test_why_a_plugin_backend_could_not_be_loaded_is_said_in_the_players_language(
+    service: SolverService, site: FakeSite, tmp_path: Path
+) -> None:
+    from freecell.i18n import set_language
+
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    exits = folder / "exits.py"
+    exits.write_text(EXITS_IN_ITS_HOOK, encoding="utf-8")
+    # the loader, the worker's detail in German, and in English
+    cases = [
+        (
+            PluginBackend("marker", "Marker Solver", "uninstalled", Source.PACKAGE, ""),
+            "die Erweiterung uninstalled ist dort, wo der Löser läuft, nicht installiert",
+            "the plugin uninstalled is not installed where the solver runs",
+        ),
+        (
+            PluginBackend("gone", "Gone Solver", "markers", Source.PACKAGE, ""),
+            "die Erweiterung markers bietet den Löser gone nicht mehr an",
+            "the plugin markers no longer provides the solver gone",
+        ),
+        (  # switched off as the manager switches a plugin off: its reason, worded
+            PluginBackend("exits", "Exit Solver", "exits", Source.USER_FOLDER, str(exits)),
+            "Erweiterung exits: Die Erweiterung hat in freecell_solver_backends "
+            "sys.exit(3) aufgerufen.",
+            "Plugin exits: It called sys.exit(3) in freecell_solver_backends.",
+        ),
+    ]
+    position = deal(1, FREECELL)
+    set_language("de")  # as Preferences does: each request carries it to the worker
+    try:
+        for recipe, german, _english in cases:
+            answer = service.answer(position, FREECELL, QUICK, Mode.FAST, recipe)
+            assert answer.fallback is not None
+            assert answer.fallback.reason is FallbackReason.NOT_LOADED
+            assert answer.fallback.detail == german
+            said = f"Der Löser {recipe.backend_name} konnte nicht geladen werden ({german});"
+            assert fallback_message(answer.fallback).startswith(said)
+    finally:
+        set_language("en")
+    for recipe, _german, english in cases:
+        answer = service.answer(position, FREECELL, QUICK, Mode.FAST, recipe)
+        assert answer.fallback is not None and answer.fallback.detail == english

@@ -175,7 +175,7 @@ NOT_IN_THE_FIRST_FRAME = (
     "freecell.engine.events",
     "freecell.engine.gamefile",
     "freecell.core.events",
-    "freecell.core.plugin_texts",
+    "freecell.plugins.reason_words",
     "freecell.core.notice_words",
     "freecell.storage.statistics",
     "freecell.texts.errors",

@@ -48,8 +48,8 @@ def cli_manager() -> PluginManager:
     """A manager on the player's settings; plugin notices go to stderr as warnings."""
     from freecell import cli
     from freecell.cli import details
-    from freecell.core.plugin_texts import notice_text
     from freecell.plugins.manager import create_manager
+    from freecell.plugins.reason_words import notice_text
 
     details.install(cli.verbose_requested)
     manager = create_manager()

@@ -14,10 +14,10 @@ import sys
 from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError
-from freecell.core.plugin_texts import notice_text, why_off
 from freecell.i18n import N_, _, pgettext
 from freecell.plugins.manager import PluginManager, create_manager
 from freecell.plugins.model import PluginInfo
+from freecell.plugins.reason_words import notice_text, why_off
 from freecell.plugins.solvers import PluginBackend, backend_loader
 
 

@@ -33,7 +33,7 @@ def resolve_backend(
         if backend_id in available_backends():
             return ShippedBackend(backend_id), None
         return ShippedBackend(BUILTIN_ID), None  # said once the plugins are loaded
-    from freecell.core.plugin_texts import fallback_text
+    from freecell.plugins.reason_words import fallback_text
     from freecell.plugins.reasons import PluginReason, Why
     from freecell.plugins.solvers import choose_backend
 

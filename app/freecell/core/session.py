@@ -248,7 +248,7 @@ class Session:
         if manager is None:
             return []
         from freecell.core.events import PluginsChanged
-        from freecell.core.plugin_texts import fallback_text, notice_text
+        from freecell.plugins.reason_words import fallback_text, notice_text
 
         self.catalog = catalog_of(manager)
         messages = [notice_text(notice) for notice in manager.take_notices()]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugins.reasons import PluginReason, Why, exited
 
 if TYPE_CHECKING:
     from freecell.plugins.discovery import Candidate
@@ -82,6 +82,8 @@ def import_plugin(candidate: Candidate, limit: float) -> Imported:
         return Imported(call_with_limit(candidate.load, limit, candidate.name))
     except Overran as error:
         return Imported(failure=PluginReason(Why.IMPORT_TOO_SLOW, limit=error.limit))
-    except (Exception, SystemExit) as error:
+    except SystemExit as error:
+        return Imported(failure=exited("", error.code), error=error)
+    except Exception as error:
         failure = PluginReason(Why.IMPORT_FAILED, error=type(error).__name__, detail=str(error))
         return Imported(failure=failure, error=error)

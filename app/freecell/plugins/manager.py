@@ -65,7 +65,7 @@ from freecell.plugins.offerings import (
     choose_backend,
     with_default,
 )
-from freecell.plugins.reasons import PluginReason, Why, raised, too_slow
+from freecell.plugins.reasons import Exited, PluginReason, Why, raised, too_slow
 from freecell.plugins.store import EnabledStore, MemoryStore, settings_store
 from freecell.plugins.variants import VariantLookup
 from freecell.scoring import NO_SCORING, ScoringScheme
@@ -268,7 +268,7 @@ class PluginManager:
                 impl.plugin_name,
             )
         except SystemExit as error:
-            raise RuntimeError(f"sys.exit({error.code!r}) was called") from error
+            raise Exited(error.code) from error
 
     # -- collecting ------------------------------------------------------------------
     def _collect(self) -> None:

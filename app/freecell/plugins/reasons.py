@@ -1,7 +1,8 @@
 """Why the plugin manager switched a plugin off (or ignored one), or why the game's
 own default stands in for a remembered item, as a code and its values: no words
-here.  The edges word it in the player's language (:mod:`freecell.core.plugin_texts`),
-so the window, the message bar and ``freecell-cli plugins`` all say the same."""
+here.  :mod:`freecell.plugins.reason_words` words it in the player's language, so
+the window, the message bar, ``freecell-cli plugins`` and the solver's worker all
+say the same."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class Why(StrEnum):
     TOO_SLOW = "too-slow"  # hook, limit
     BACKEND_TOO_SLOW = "backend-too-slow"  # backend, limit
     RAISED = "raised"  # hook, error, detail
+    EXITED = "exited"  # hook ("" while it was imported), detail (repr of sys.exit's code)
     BAD_ANSWER = "bad-answer"  # hook, answer (a Python type name)
     NO_ID = "no-id"  # hook
     ID_TAKEN = "id-taken"  # hook, item, other (the plugin that has it)
@@ -65,6 +67,22 @@ def too_slow(hook: str, limit: float) -> PluginReason:
     return PluginReason(Why.TOO_SLOW, hook=hook, limit=limit)
 
 
+class Exited(Exception):
+    """Plugin code called ``sys.exit(code)``: that plugin's failure, not the game's
+    end (an ``Exception``, so the callers' ``except Exception`` takes it)."""
+
+    def __init__(self, code: object) -> None:
+        super().__init__(f"sys.exit({code!r})")
+        self.code = code
+
+
+def exited(hook: str, code: object) -> PluginReason:
+    """``hook`` (or the import, for ``""``) called ``sys.exit(code)``."""
+    return PluginReason(Why.EXITED, hook=hook, detail=repr(code))
+
+
 def raised(hook: str, error: BaseException) -> PluginReason:
     """``hook`` raised ``error``."""
+    if isinstance(error, Exited):
+        return exited(hook, error.code)
     return PluginReason(Why.RAISED, hook=hook, error=type(error).__name__, detail=str(error))

@@ -7,7 +7,9 @@ imported by name in a fresh process) and for any backend holding a handle or a
 closure.  So a :class:`PluginBackend` carries only names -- the backend id, the
 plugin's name, where it was found -- and :meth:`PluginBackend.load` finds that one
 plugin again with the same discovery code, loads it alone (the other plugins' code
-never runs in a solver process), and asks it for the backend.
+never runs in a solver process), and asks it for the backend.  When it cannot, it
+says why in the player's words: it runs in the worker, which has set the language
+chosen in Preferences (each request carries it) before it loads a backend.
 
 :func:`backend_options` lists what Preferences and ``freecell-cli`` offer;
 :func:`choose_backend` turns the remembered id into a loader.
@@ -18,13 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from freecell.i18n import _
 from freecell.plugins.discovery import Candidate, entry_point_candidates, user_folder_candidates
 from freecell.plugins.manager import PluginManager
-from freecell.plugins.model import Choice, Kind, PluginError, Source
+from freecell.plugins.model import Choice, Kind, Source
 from freecell.plugins.offerings import DEFAULT_SOLVER_ID
 from freecell.plugins.store import MemoryStore
 from freecell.solver.api import SolverBackend
-from freecell.solver.backends import unavailable_label
+from freecell.solver.backends import UnknownBackend, unavailable_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +41,22 @@ class PluginBackend:
     location: str  # a user-folder plugin's file; an entry point's distribution
 
     def load(self) -> SolverBackend:
-        """Load the plugin alone and return its backend with this id."""
+        """Load the plugin alone and return its backend with this id; else raise
+        :class:`UnknownBackend` with the reason, in the player's language (the
+        sentence the guard puts inside "could not be loaded (...)")."""
         manager = PluginManager([self._candidate()], MemoryStore({self.plugin: True}))
         for notice in manager.take_notices():
-            raise PluginError(str(notice))
+            # the manager turned the plugin off here: its reason, as the dialog says it
+            from freecell.plugins.reason_words import why_off
+
+            said = _("Plugin {name}: {why}").format(name=notice.plugin, why=why_off(notice.reason))
+            raise UnknownBackend(said)
         for backend in manager.solver_backends():
             if backend.id == self.backend_id:
                 return backend
-        raise PluginError(f"plugin {self.plugin!r} no longer provides {self.backend_id!r}")
+        # Translators: {plugin} is a plugin's name, {backend} a solver's id (marker)
+        said = _("the plugin {plugin} no longer provides the solver {backend}")
+        raise UnknownBackend(said.format(plugin=self.plugin, backend=self.backend_id))
 
     def _candidate(self) -> Candidate:
         if self.source is Source.USER_FOLDER:
@@ -55,7 +66,9 @@ class PluginBackend:
         for candidate in found:
             if candidate.name == self.plugin and candidate.source is self.source:
                 return candidate
-        raise PluginError(f"plugin {self.plugin!r} is not installed where the solver runs")
+        # Translators: {plugin} is a plugin's name; the solver runs in a process of its own
+        said = _("the plugin {plugin} is not installed where the solver runs")
+        raise UnknownBackend(said.format(plugin=self.plugin))
 
 
 @dataclass(frozen=True, slots=True)

@@ -268,6 +268,8 @@ def guarded_solve(
 
     try:
         solver = load_backend(backend) if isinstance(backend, BackendLoader) else backend
+    except UnknownBackend as error:  # a loader's own sentence, in the player's words
+        return fall_back(FallbackReason.NOT_LOADED, str(error))
     except Exception as error:
         return fall_back(FallbackReason.NOT_LOADED, _error_text(error))
     try:

@@ -31,10 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.core import AppEvent, PluginsChanged
-from freecell.core.plugin_texts import off_text, why_off
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_number
 from freecell.plugins import Kind, PluginInfo, PluginManager, Source
+from freecell.plugins.reason_words import off_text, why_off
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 
 if TYPE_CHECKING:

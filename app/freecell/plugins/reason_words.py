@@ -1,6 +1,8 @@
 """The plugin manager's reasons in the player's words: why a plugin is off for this
 session (:class:`~freecell.plugins.reasons.PluginReason`, a code and its values),
-for the Plugins dialog, the message bar and ``freecell-cli plugins`` alike.
+for the Plugins dialog, the message bar and ``freecell-cli plugins`` alike, and for
+the solver's worker process, which says why it could not load a plugin's backend
+(:mod:`freecell.plugins.solvers`) and is below the core: so these words live here.
 
 Hook names, backend ids, exception names and an exception's own text are the
 plugin author's words and stay as they are."""
@@ -51,6 +53,13 @@ def why_off(reason: PluginReason) -> str:
         return _("It raised {error} in {hook}: {detail}").format(
             error=r.error, hook=r.hook, detail=r.detail
         )
+    if code is Why.EXITED and not r.hook:
+        # Translators: sys.exit is Python's call that ends a program; {code} its value
+        return _("It called sys.exit({code}) while it was being loaded.").format(code=r.detail)
+    if code is Why.EXITED:
+        # Translators: {hook} is a function name, e.g. freecell_variants; {code} the value
+        # given to sys.exit (Python's call that ends a program)
+        return _("It called sys.exit({code}) in {hook}.").format(code=r.detail, hook=r.hook)
     if code is Why.BAD_ANSWER:
         # Translators: {answer} is a Python type's name, e.g. str or NoneType
         return _(
