@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import unicodedata
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +119,51 @@ def test_what_the_commands_print_for_a_reader_is_translated(
     assert main(["plugins"]) == 0
     head = capsys.readouterr().out.splitlines()[0].split()
     assert head[0] == i18n.pgettext("plugins table", "PLUGIN") != "PLUGIN"
+
+
+def test_rate_says_a_damaged_or_unwritable_out_file_in_one_translated_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import zlib
+
+    from freecell.analysis import ratings as rating_data
+    from freecell.analysis.difficulty import rate_deal
+    from freecell.cli import main
+
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(b"garbage")
+    rating_data.write(tmp_path / "good.bin", {1: rate_deal(1), 2: rate_deal(2)})
+    short = tmp_path / "short.bin"
+    short.write_bytes(zlib.compress(zlib.decompress((tmp_path / "good.bin").read_bytes())[:-2]))
+    i18n.set_language("de")
+    try:
+        assert main(["rate", "1", "--out", str(garbage), "--resume"]) == 2
+        assert capsys.readouterr().err == (
+            f"freecell-cli: Fehler: {garbage}: sie ist keine Bewertungsdatei\n"
+        )
+        assert main(["rate", "1", "--out", str(short), "--resume"]) == 2
+        assert capsys.readouterr().err == (
+            f"freecell-cli: Fehler: {short}: die Bewertungsdatei ist abgeschnitten\n"
+        )
+        # a folder is said at once, before any deal is rated: one line, not a traceback
+        assert main(["rate", "1", "--out", str(tmp_path)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"freecell-cli: Fehler: {tmp_path} kann nicht geschrieben werden: ")
+        assert err.count("\n") == 1
+    finally:
+        i18n.set_language("en")
+    assert garbage.read_bytes() == b"garbage"  # left as it was
+
+
+def test_the_game_says_an_unknown_variant_in_the_players_language(tmp_path: Path) -> None:
+    env = {**os.environ, "LANGUAGE": "de", "FREECELL_HOME": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "freecell", "--variant", "nope"],
+        capture_output=True,
+        text=True,
+        env={**env, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert result.returncode == 2
+    known = "freecell, freecell-3"
+    said = f"freecell: Fehler: unbekannte Variante 'nope' (bekannt: {known}"
+    assert result.stderr.startswith(said) and result.stderr.count("\n") == 1, result.stderr

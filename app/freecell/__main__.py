@@ -65,7 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         session = open_session(number, args.variant, resume=args.file is None)
     except StartError as error:
-        print(f"freecell: {error}", file=sys.stderr)
+        from freecell.i18n import _
+
+        words = {"prog": "freecell", "message": str(error)}
+        print(_("%(prog)s: error: %(message)s\n") % words, end="", file=sys.stderr)
         return 2
     from freecell.ui.shell.app import run
 

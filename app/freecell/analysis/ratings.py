@@ -29,6 +29,7 @@ from pathlib import Path
 
 from freecell.analysis import difficulty
 from freecell.analysis.difficulty import Difficulty, Rating
+from freecell.i18n import _
 
 MAGIC = b"FCRATE2\n"
 FINGERPRINT_SIZE = 16
@@ -106,21 +107,22 @@ def encode(ratings: Mapping[int, Rating], fingerprint: bytes | None = None) -> b
 
 
 def decode(data: bytes) -> RatingTable:
-    """Read a packed file; raise ValueError with a sentence when it is not one."""
+    """Read a packed file; raise ValueError with a clause in the player's language
+    ("it is not a ratings file") when it is not one (``freecell-cli rate`` says it)."""
     try:
         raw = zlib.decompress(data)
-    except zlib.error as error:
-        raise ValueError(f"not a ratings file ({error})") from None
+    except zlib.error:
+        raw = b""
     if not raw.startswith(MAGIC):
-        raise ValueError("not a ratings file (bad magic)")
+        # Translators: "it" is the file given to freecell-cli rate --out
+        raise ValueError(_("it is not a ratings file"))
     start = len(MAGIC) + FINGERPRINT_SIZE
-    if len(raw) < start + HEADER.size:
-        raise ValueError("ratings file is truncated")
-    fingerprint = raw[len(MAGIC) : start]
-    first, count = HEADER.unpack_from(raw, start)
+    first, count = HEADER.unpack_from(raw, start) if len(raw) >= start + HEADER.size else (0, -1)
     records = raw[start + HEADER.size :]
     if len(records) != count * RECORD.size:
-        raise ValueError("ratings file is truncated")
+        # Translators: "it" is a ratings file, which is shorter than its header says
+        raise ValueError(_("it is a ratings file cut short"))
+    fingerprint = raw[len(MAGIC) : start]
     return RatingTable(first, records, fingerprint)
 
 

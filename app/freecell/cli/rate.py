@@ -11,9 +11,11 @@ interrupted batch keeps what it finished.  ``--resume`` skips the deals an exist
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import json
 import multiprocessing
+import os
 import sys
 import threading
 import time
@@ -215,11 +217,17 @@ def cmd_rate(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise CliError(_("--jobs must be at least 1"))
     out = Path(args.out) if args.out else None
+    if out is not None and out.is_dir():  # said now, not after the deals are rated
+        folder = os.strerror(errno.EISDIR)
+        raise CliError(_("cannot write {path}: {problem}").format(path=out, problem=folder))
     loader = _backend(args.backend, out)
     done: dict[int, Rating] = {}
     if out is not None and args.resume and out.exists():
         try:
             done = dict(rating_data.read(out).rated())
+        except OSError as error:
+            said = _("cannot read {path}: {problem}")
+            raise CliError(said.format(path=out, problem=error.strerror or error)) from None
         except ValueError as error:
             raise CliError(_("{path}: {problem}").format(path=out, problem=error)) from None
         numbers = [n for n in numbers if n not in done]
@@ -243,14 +251,14 @@ def cmd_rate(args: argparse.Namespace) -> int:
             continue
         done[number] = rating
         if i % CHECKPOINT_EVERY == 0:
-            rating_data.write(out, done, fingerprint)
+            _write(out, done, fingerprint)
             elapsed = time.monotonic() - started
             progress = _("rated {done} of {total} in {seconds} s").format(
                 done=format_number(i), total=format_number(len(numbers)), seconds=_seconds(elapsed)
             )
             print(progress, file=sys.stderr, flush=True)
     if out is not None:
-        rating_data.write(out, done, fingerprint)
+        _write(out, done, fingerprint)
         elapsed = time.monotonic() - started
         summary = ngettext(
             "rated {n} deal in {seconds} s; {kept} in {path}",
@@ -267,6 +275,19 @@ def cmd_rate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return EXIT_OK
+
+
+def _write(out: Path, done: dict[int, Rating], fingerprint: bytes) -> None:
+    """The ratings so far, written atomically; a folder or a disk that refuses is
+    one line and exit 2, not a traceback (what is written already stays)."""
+    from freecell.analysis import ratings as rating_data
+
+    try:
+        rating_data.write(out, done, fingerprint)
+    except OSError as error:
+        # Translators: {problem} is the system's own words ("Permission denied")
+        said = _("cannot write {path}: {problem}")
+        raise CliError(said.format(path=out, problem=error.strerror or error)) from None
 
 
 def _seconds(elapsed: float) -> str:

@@ -47,8 +47,15 @@ def open_session(
     if variant_id is not None:
         try:
             variant = plugins.variant(variant_id)
-        except (KeyError, ValueError) as error:
-            raise StartError(error.args[0] if error.args else str(error)) from error
+        except (KeyError, ValueError):
+            from freecell.engine import BUILTIN_VARIANTS
+
+            manager = plugins.manager()
+            offered = manager.variants() if manager is not None else BUILTIN_VARIANTS
+            known = ", ".join(v.id for v in offered)
+            # Translators: {id} is what --variant was given; {known} the ids there are
+            said = _("unknown variant {id!r} (known: {known})")
+            raise StartError(said.format(id=variant_id, known=known)) from None
 
     game: Game | None = None
     asked = deal_number is not None or variant is not None or not resume

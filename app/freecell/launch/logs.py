@@ -117,7 +117,11 @@ def setup_logging(
         path.parent.mkdir(parents=True, exist_ok=True)
         handler = FreecellLogHandler(path, max_bytes=MAX_LOG_BYTES, backup_count=BACKUP_COUNT)
     except OSError as error:
-        print(f"freecell: cannot write the log {path}: {error}", file=sys.stderr)
+        from freecell.i18n import _
+
+        # Translators: the game goes on; {problem} is the system's own words
+        said = _("freecell: warning: cannot write the log {path}: {problem}")
+        print(said.format(path=path, problem=error.strerror or error), file=sys.stderr)
         return None
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     target.addHandler(handler)

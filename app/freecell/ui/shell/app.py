@@ -104,7 +104,10 @@ def run(
         try:
             session = open_session(deal_number, variant_id, resume=open_path is None)
         except StartError as error:
-            print(f"freecell: {error}", file=sys.stderr)
+            from freecell.i18n import _
+
+            words = {"prog": "freecell", "message": str(error)}
+            print(_("%(prog)s: error: %(message)s\n") % words, end="", file=sys.stderr)
             return 2
     from freecell.ui.shell.translations import install_translations
 
