@@ -1,6 +1,6 @@
 """A short game played with the keyboard while the real Orca listens.
 
-``run(python, workdir)`` starts, inside ``xvfb-run -a dbus-run-session`` (a private X
+``run(python, workdir, language)`` starts, inside ``xvfb-run -a dbus-run-session`` (a private X
 server and session bus, so nothing of the machine's own is touched): the AT-SPI bus
 (D-Bus activation starts it), speech-dispatcher with a silent speech module (a shell
 ``true``: Orca's utterances go through it without a sound card), Orca with
@@ -11,6 +11,11 @@ a card picked up and dropped where it may not go (a refusal), the next move of t
 solution picked up and played, U (undo), and the last three moves (the win).  It
 returns every ``SPEECH OUTPUT`` line of Orca's debug log.
 
+With a ``language`` (``de``) the game is played in that language, chosen as a player
+chooses it (the Preferences setting, saved before the start) while the environment
+says English, and the script leaves out the undo and the move played again after it
+(the session is shorter; the English one has them).
+
 Orca opens its debug file with Python's default buffering and writes the rest only
 as it exits; a slow shutdown would lose the end of the game.  So Orca's own script
 (``/usr/bin/orca``, unchanged) is run by a two-line launcher that makes that one file
@@ -19,7 +24,7 @@ line-buffered, and the session waits until the log is quiet before it stops Orca
 Run it by hand to see what Orca says (system ``orca``, ``xvfb``, ``xdotool``,
 ``speech-dispatcher``, ``at-spi2-core`` needed)::
 
-    python tests/orca_session.py [--python /path/to/venv/bin/python]
+    python tests/orca_session.py [--python /path/to/venv/bin/python] [--language de]
 """
 
 from __future__ import annotations
@@ -74,9 +79,10 @@ def missing() -> str | None:
 # -- the game in progress and the keys that finish it -----------------------------------
 
 
-def prepare_home(home: Path) -> list[str]:
+def prepare_home(home: Path, language: str = "system") -> list[str]:
     """Write the saved game and settings into ``home`` (FREECELL_HOME); return the
-    xdotool key groups of the scripted game, one group per step."""
+    xdotool key groups of the scripted game, one group per step (without the undo
+    when a ``language`` is chosen)."""
     os.environ["FREECELL_HOME"] = str(home)
     from freecell.engine import FREECELL, Game, Move, Pile, check_move, parse_moves
     from freecell.engine.rules import Refusal
@@ -88,7 +94,9 @@ def prepare_home(home: Path) -> list[str]:
         step = game.play(move)
         assert not isinstance(step, Refusal), step
     storage = Storage()
-    storage.settings.update(lambda s: dataclasses.replace(s, reduce_motion=True))
+    storage.settings.update(
+        lambda s: dataclasses.replace(s, reduce_motion=True, language=language)
+    )
     storage.save_game(game)
 
     piles = (
@@ -126,8 +134,9 @@ def prepare_home(home: Path) -> list[str]:
     pick, drop = pick_and_drop(refused)
     steps += [pick, drop]
     last = moves[-LEFT_FOR_KEYS:]
-    pick, drop = pick_and_drop(last[0])
-    steps += [pick, drop, ["u"]]
+    if language == "system":
+        pick, drop = pick_and_drop(last[0])
+        steps += [pick, drop, ["u"]]
     for move in last:
         pick, drop = pick_and_drop(move)
         steps += [pick + drop]
@@ -171,7 +180,7 @@ def _orca_listening(orca: subprocess.Popen[bytes], timeout: float) -> bool:
     return False
 
 
-def inside(python: str, work: Path) -> int:
+def inside(python: str, work: Path, language: str = "system") -> int:
     home = work / "home"
     runtime = work / "runtime"
     for folder in (home, runtime, work / "orca-prefs"):
@@ -180,7 +189,7 @@ def inside(python: str, work: Path) -> int:
     env = dict(os.environ, HOME=str(home), XDG_RUNTIME_DIR=str(runtime))
     os.environ.update(HOME=str(home), XDG_RUNTIME_DIR=str(runtime))
     _speech_dispatcher_config(home)
-    groups = prepare_home(work / "freecell")
+    groups = prepare_home(work / "freecell", language)
     log = work / "orca-debug.log"
     orca_script = shutil.which("orca") or "orca"
     orca_args = ["--disable", "braille", "-u", str(work / "orca-prefs"), "--debug-file", str(log)]
@@ -198,6 +207,8 @@ def inside(python: str, work: Path) -> int:
             return 1
         game_env = dict(env, FREECELL_HOME=str(work / "freecell"))
         game_env.pop("QT_QPA_PLATFORM", None)  # a real X server here
+        if language != "system":  # the environment says English; Preferences decide
+            game_env.update(LANGUAGE="en", LC_ALL="C.UTF-8", LANG="C.UTF-8")
         with open(work / "game.log", "wb") as out:
             game = subprocess.Popen(
                 [python, "-m", "freecell"], env=game_env, stdout=out, stderr=subprocess.STDOUT
@@ -218,9 +229,11 @@ def inside(python: str, work: Path) -> int:
         _wait_until_quiet(log, quiet=3.0, most=30.0)  # the results panel, Orca's queue
         return 0
     finally:
-        orca.send_signal(signal.SIGTERM)  # Orca writes its log out as it exits
+        # The log is complete already (line-buffered, and quiet): Orca 43 here does not
+        # end on SIGTERM at all (seen waiting 60 s), so it is given a moment, not 20 s.
+        orca.send_signal(signal.SIGTERM)
         try:
-            orca.wait(20)
+            orca.wait(3)
         except subprocess.TimeoutExpired:
             orca.kill()
         if game is not None:
@@ -265,9 +278,10 @@ def spoken_lines(log: Path) -> list[str]:
     return [m.group(1) for m in SPOKEN.finditer(log.read_text(errors="replace"))]
 
 
-def run(python: str, work: Path) -> list[str]:
-    """The whole session; Orca's spoken lines (raises when the session failed).  The
-    game's own output is left in ``work / "game.log"``."""
+def run(python: str, work: Path, language: str = "system") -> list[str]:
+    """The whole session, the game in ``language`` (see :func:`prepare_home`); Orca's
+    spoken lines (raises when the session failed).  The game's own output is left in
+    ``work / "game.log"``."""
     command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--"]
     env = dict(os.environ)
     env.pop("QT_QPA_PLATFORM", None)
@@ -275,6 +289,7 @@ def run(python: str, work: Path) -> list[str]:
     # those were another session's Orca, see LAUNCH_ORCA) says nothing about the
     # game, so such a session is started afresh, once.
     command += [python, str(HERE), INSIDE, "--python", python, "--work", str(work)]
+    command += ["--language", language]
     for _attempt in range(2):
         done = subprocess.run(command, env=env, timeout=300, capture_output=True, text=True)
         if ORCA_ABSENT not in done.stderr:
@@ -291,16 +306,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--work", default="")
+    parser.add_argument("--language", default="system", help="de, fr, ... (the game's)")
     parser.add_argument(INSIDE, action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inside_session:
-        return inside(args.python, Path(args.work))
+        return inside(args.python, Path(args.work), args.language)
     reason = missing()
     if reason:
         print(reason, file=sys.stderr)
         return 2
     work = Path(args.work or tempfile.mkdtemp(prefix="freecell-orca-"))
-    for line in run(args.python, work):
+    for line in run(args.python, work, args.language):
         print(line)
     return 0
 

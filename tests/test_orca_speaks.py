@@ -1,8 +1,12 @@
 """The real screen reader: Orca, listening on AT-SPI under Xvfb, speaks every
 message of a short keyboard game, each as often as the game said it
 (``orca_session.py`` plays it and returns what Orca's debug log says it spoke).
+And again with the game in German, chosen in Preferences while the environment says
+English: a blind player hears the cards, the moves and the game's messages in German.
 Skipped only where Orca or the tools to run it are not installed; CI installs them
-(.ci/run), so CI runs it."""
+(.ci/run), so CI runs it.  The sessions run one after another, each with its own X
+server and buses; ``orca_session.run`` starts one afresh when Orca never registered
+(another session's Orca on the machine), as it does for every session."""
 
 from __future__ import annotations
 
@@ -50,3 +54,38 @@ def test_orca_speaks_every_message_of_a_keyboard_game(tmp_path: Path) -> None:
     # at start: selectable labels send text events without a text interface)
     game_log = (tmp_path / "game.log").read_text(errors="replace")
     assert "invalid interface" not in game_log, game_log[-3000:]
+
+
+# the same steps in German (Orca's own words -- "List with 1 item", "push button" --
+# stay in Orca's language, English here); no undo in this shorter script
+GERMAN = {
+    "the game in progress at start": "Willkommen zurück: Spiel Nr. 1 ist so, wie du es "
+    "verlassen hast.",
+    "D, the table": "Spiel 1, FreeCell, 124 Züge gemacht, 49 von 52 Karten abgelegt.",
+    "H, a hint": "Hinweis: zieh den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
+    "a card picked up": "Du nimmst die Karo-Dame aus der freien Zelle b auf.",
+    "a refused move, with its reason": "Nicht erlaubt: Karten wandern nicht von einer "
+    "freien Zelle in eine andere",
+    "a legal move": "Du ziehst den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
+    "the win, with its figures": "Gewonnen! Alle 52 Karten liegen auf den Ablagestapeln, "
+    "in 127 Zügen",
+}
+GERMAN_TIMES = {step: 1 for step in GERMAN} | {"a card picked up": 2}
+
+
+@pytest.mark.skipif(REASON is not None, reason=f"the Orca test {REASON}")
+def test_orca_speaks_the_game_in_the_language_chosen_in_preferences(tmp_path: Path) -> None:
+    spoken = orca_session.run(sys.executable, tmp_path, language="de")
+    heard = "\n".join(spoken)
+    missing = {step: words for step, words in GERMAN.items() if words not in heard}
+    assert not missing, f"Orca did not speak: {missing}\nit said:\n{heard}"
+    spoken_times = {step: heard.count(words) for step, words in GERMAN.items()}
+    wrong = {step: n for step, n in spoken_times.items() if n != GERMAN_TIMES[step]}
+    assert not wrong, f"Orca said these not as often as the game: {wrong}\nit said:\n{heard}"
+    # the cards and piles by their German names, the window's title and the results
+    # panel's button too; and none of the game's English
+    assert any(line.startswith("Karo-Bube, Spalte 1, oben") for line in spoken), heard
+    assert any(line.startswith("Neues Spiel") for line in spoken), heard
+    assert any(line.startswith("FreeCell — Spiel 1") for line in spoken), heard
+    english = [*EXPECTED.values(), "of diamonds", "Free cell", "Column 1", "New deal"]
+    assert not [words for words in english if words in heard], heard
