@@ -15,7 +15,8 @@ that dies is a crash: it is counted, its last words kept, and it is started agai
 The table: events sent, crashes, Python tracebacks (in the game's log and on its
 stderr), and the game's resident memory, open files, threads and solver processes
 (its child processes, the multiprocessing resource tracker apart) before the first
-event (start-up settled) and after the last (settled again).
+event (start-up settled) and after the last (settled again); and its resident
+memory at each full minute driven, to see whether it levels off.
 """
 
 from __future__ import annotations
@@ -232,7 +233,10 @@ def main() -> int:
         before = sample(game.process.pid)
         started = time.monotonic()
         deadline = started + args.minutes * 60
+        minute_marks: list[float] = []  # resident MB at each full minute driven
         while time.monotonic() < deadline:
+            if time.monotonic() - started >= 60 * (len(minute_marks) + 1) and game.alive():
+                minute_marks.append(sample(game.process.pid).rss_mb)
             if not game.alive():
                 tail = game.stderr_path.read_text(errors="replace").strip().splitlines()[-1:]
                 crashes.append(f"exit {game.process.returncode}: {' '.join(tail)}")
@@ -291,6 +295,12 @@ def main() -> int:
         shown = "-" if last is None else (f"{last:.0f}{unit}" if unit else str(last))
         start = f"{first:.0f}{unit}" if unit else str(first)
         print(f"{label:22} {start:>10} {shown:>10}")
+    # whether memory levels off, not just where it ends (random keys toggle full
+    # screen and large print, so it moves with the window's size too)
+    print(
+        "\nresident memory at each minute driven (MB): "
+        + " ".join(f"{m:.0f}" for m in minute_marks)
+    )
     return 0
 
 
