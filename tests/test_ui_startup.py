@@ -133,13 +133,16 @@ def test_a_plugin_theme_in_the_settings_is_there_at_the_first_paint() -> None:
     assert later == ["mine", "mine", "-"]
 
 
-PAINTED_TWICE = (
-    PROLOGUE
-    + """
+def _at_first_paint_says(made: str) -> str:
+    """A child that starts the game, prints the names the expression ``made`` lists
+    at the first paint ("-" for none), keeps the pictures painted on a "first" run,
+    and quits."""
+    return (
+        PROLOGUE
+        + f"""
 from PySide6 import QtGui
 def painted(window, previous):
-    made = [name for name in ("QGradient", "QIcon") if name in vars(QtGui)]
-    made += [name for name in ("freecell.solver",) if name in sys.modules]
+    made = {made}
     print(" ".join(made) or "-", flush=True)
     previous()
     if sys.argv[1] == "first":  # keep the pictures painted now, then quit
@@ -149,6 +152,12 @@ at_first_paint(painted)
 from freecell.ui.shell.app import run
 sys.exit(run(deal_number=1))
 """
+    )
+
+
+PAINTED_TWICE = _at_first_paint_says(
+    '[name for name in ("QGradient", "QIcon") if name in vars(QtGui)]'
+    ' + [name for name in ("freecell.solver",) if name in sys.modules]'
 )
 
 
@@ -188,20 +197,8 @@ NOT_IN_THE_FIRST_FRAME = (
     "freecell.ui.table.cloth",
 )
 
-MODULES_AT_FIRST_PAINT = (
-    PROLOGUE
-    + f"""
-def painted(window, previous):
-    made = [name for name in {NOT_IN_THE_FIRST_FRAME!r} if name in sys.modules]
-    print(" ".join(made) or "-", flush=True)
-    previous()
-    if sys.argv[1] == "first":  # keep the pictures painted now, then quit
-        window.renderer.pictures.store_now()
-    window.close()
-at_first_paint(painted)
-from freecell.ui.shell.app import run
-sys.exit(run(deal_number=1))
-"""
+MODULES_AT_FIRST_PAINT = _at_first_paint_says(
+    f"[name for name in {NOT_IN_THE_FIRST_FRAME!r} if name in sys.modules]"
 )
 
 
