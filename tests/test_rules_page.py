@@ -141,3 +141,31 @@ def test_f1_shows_the_rules_of_the_variant_on_the_table(qtbot) -> None:  # type:
     )
     window.rules_tool.trigger()
     assert "Words from a plugin." in window.rules_dialog.browser.toPlainText()
+
+
+def test_a_closed_rules_page_is_deleted(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Each page kept its browser and document for the rest of the session (the
+    soak's F1 presses: some 3 MB each); closed, or replaced, a page is gone."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from freecell.ui.panels.rules_page import RulesDialog
+
+    def pages() -> list[RulesDialog]:
+        return [w for w in QApplication.topLevelWidgets() if isinstance(w, RulesDialog)]
+
+    def deleted_later() -> None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+    window = make_window(qtbot)
+    for _ in range(3):  # each replaces the one before
+        window.rules_tool.trigger()
+        qtbot.waitExposed(window.rules_dialog)
+        deleted_later()
+    assert pages() == [window.rules_dialog]
+    window.rules_dialog.close()  # the player closes it
+    deleted_later()
+    assert pages() == []
+    window.rules_tool.trigger()  # and opens it again, after it was deleted
+    qtbot.waitExposed(window.rules_dialog)
+    assert len(pages()) == 1

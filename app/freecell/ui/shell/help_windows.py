@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
 
 from freecell import __version__
@@ -15,14 +18,18 @@ def open_rules(
     parent: QWidget, variant: Variant, words: str | None, previous: QDialog | None
 ) -> QDialog:
     """Show the rules page of ``variant`` (a plugin's ``words`` when it gave some),
-    modeless, in place of the ``previous`` one; returns the page shown."""
+    modeless, in place of the ``previous`` one; returns the page shown.  A page is
+    deleted when it is closed (each kept its browser and document for the rest of
+    the session: some 3 MB a page, one more every time How to play was opened)."""
     from freecell.ui.panels.rules_page import (
         RulesDialog,  # here: the first paint needs no dialog
     )
 
     if previous is not None:
-        previous.close()
+        with contextlib.suppress(RuntimeError):  # (already closed, so deleted)
+            previous.close()
     dialog = RulesDialog(parent, variant, words)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.setModal(False)
     dialog.show()
     return dialog
