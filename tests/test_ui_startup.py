@@ -183,6 +183,8 @@ NOT_IN_THE_FIRST_FRAME = (
     "freecell.engine.commands",
     "freecell.engine.events",
     "freecell.engine.gamefile",
+    "freecell.engine.notation",
+    "freecell.i18n.formatting",
     "freecell.core.events",
     "freecell.plugins.reason_words",
     "freecell.core.notice_words",

@@ -18,7 +18,6 @@ our own face for any card the file lacks.  Qt-free, like every theme value.
 
 from __future__ import annotations
 
-import configparser
 import os
 import re
 from collections.abc import Iterator
@@ -72,6 +71,8 @@ def read_kde_deck(folder: Path) -> CardTheme | None:
         text = index.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
+    import configparser  # (only with a KDE deck installed: not for every start)
+
     parser = configparser.RawConfigParser(strict=False, interpolation=None)
     parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys keep their case
     try:

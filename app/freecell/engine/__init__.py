@@ -18,7 +18,6 @@ from freecell.engine.deal import (
     random_deal_number,
 )
 from freecell.engine.moves import InvalidMoveNotation, Move, Pile, PileKind, parse_move, parse_moves
-from freecell.engine.notation import BoardFormatError, format_board, parse_board
 from freecell.engine.position import InvalidPosition, Position
 from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.rules import (
@@ -93,11 +92,15 @@ if TYPE_CHECKING:
         Undone,
     )
     from freecell.engine.game import Game, Step
+    from freecell.engine.notation import BoardFormatError, format_board, parse_board
 
 # The game, its bus, clock, commands and events are imported on first use: a board
 # printed or a deal solved needs none of them (see benchmarks/cli.py).
 _LAZY = {
     "AutoFinishAvailable": "events",
+    "BoardFormatError": "notation",
+    "format_board": "notation",
+    "parse_board": "notation",
     "AutoFinishStep": "commands",
     "Clock": "clock",
     "ClockChanged": "events",

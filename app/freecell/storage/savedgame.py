@@ -34,8 +34,6 @@ from freecell.engine import (
     builtin_variant,
     check_move,
     deal,
-    format_board,
-    parse_board,
 )
 from freecell.engine.clock import Clock
 from freecell.engine.game import Step
@@ -63,6 +61,8 @@ class SavedGameSummary:
 
 def game_to_json(game: Game) -> JsonObject:
     """The file's content for ``game`` (the file layer adds ``version``)."""
+    from freecell.engine.notation import format_board  # (a new deal's start needs none)
+
     return {
         "variant": game.variant.id,
         "deal": game.deal_number,
@@ -177,6 +177,8 @@ def _start_position(board: object, deal_number: int | None, variant: Variant) ->
 
 
 def _parse(board: str, variant: Variant) -> Position:
+    from freecell.engine.notation import parse_board  # (a new deal's start needs none)
+
     try:
         position = parse_board(board, variant)
         position.validate()

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from freecell.engine import Pile
 from freecell.i18n import ngettext
-from freecell.i18n.formatting import format_number
 from freecell.ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
@@ -131,6 +130,8 @@ class RunPickerItem(QGraphicsItem):
 
     def label(self) -> str:
         """What the picker shows between its arrows: how many cards would go."""
+        from freecell.i18n.formatting import format_number  # (with datetime: not at start)
+
         # Translators: the run picker's count, as wide as a card: keep it short
         return ngettext("{n} card", "{n} cards", self.count).format(n=format_number(self.count))
 
