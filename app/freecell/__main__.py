@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
             print(_("%(prog)s: error: %(message)s\n") % words, end="", file=sys.stderr)
             return 2
     # The session (Qt-free) before Qt: PySide6's import hook reads the source of every
-    # module imported after it, looking for its feature switches.
+    # module an import statement names after it, looking for its feature switches, so
+    # what the window's modules do not import again is never read (docs/architecture.md).
     from freecell.core.start import StartError, open_session
 
     try:
