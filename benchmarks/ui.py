@@ -86,7 +86,7 @@ window = MainWindow(Session(deal_number=1))
 def drawn():
     print(_said(), flush=True)
     os._exit(0)
-window.view.on_first_paint = drawn
+window.view.first_painted.connect(drawn)
 window.show()
 app.exec()
 """

@@ -160,11 +160,9 @@ def main_window():
     return next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
 def watch():
     window = main_window()
-    previous = window.view.on_first_paint
     def painted():
         print("painted", "freecell_user_plugin_slow" in sys.modules, flush=True)
-        previous()
-    window.view.on_first_paint = painted
+    window.view.first_painted.connect(painted)
 QTimer.singleShot(0, watch)
 def act():
     window = main_window()
@@ -204,12 +202,10 @@ def told(window):
     return "known" if "slow" in names else "not yet"
 def watch():
     window = main_window()
-    previous = window.view.on_first_paint
     def painted():
-        previous()
         # the window's own timers run while the plugin's import is still going on
         QTimer.singleShot(200, lambda: print("tick", told(window), flush=True))
-    window.view.on_first_paint = painted
+    window.view.first_painted.connect(painted)
 QTimer.singleShot(0, watch)
 def act():
     window = main_window()

@@ -46,11 +46,7 @@ def act():
     window.close()
 def watch():
     window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
-    previous = window.view.on_first_paint
-    def painted():
-        first_look()
-        previous()
-    window.view.on_first_paint = painted
+    window.view.first_painted.connect(first_look)
 QTimer.singleShot(0, watch)
 QTimer.singleShot(0, act)
 from freecell.ui.shell.app import run

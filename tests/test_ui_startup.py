@@ -56,8 +56,8 @@ def test_when_the_built_in_values_suffice(changes: dict[str, object], suffice: b
 
 
 # The start of a child script: the app, its main window once made, and
-# at_first_paint(then): then(window, previous) runs at the table's first paint in
-# place of the game's own first-paint work, which it calls as previous().
+# at_first_paint(then): then(window) runs at the table's first paint, after the
+# game's own first-paint work (which only queues what comes after it).
 PROLOGUE = """
 import sys
 from PySide6.QtCore import QTimer
@@ -68,19 +68,17 @@ def main_window():
 def at_first_paint(then):
     def watch():
         window = main_window()
-        previous = window.view.on_first_paint
-        window.view.on_first_paint = lambda: then(window, previous)
+        window.view.first_painted.connect(lambda: then(window))
     QTimer.singleShot(0, watch)
 """
 
 CHILD = (
     PROLOGUE
     + """
-def painted(window, previous):
+def painted(window):
     manager = window.session.plugins.current
     names = ",".join(p.name for p in manager.plugins()) if manager is not None else "-"
     print(window.renderer.theme.id, names, flush=True)
-    previous()
 at_first_paint(painted)
 def act():
     window = main_window()
@@ -141,10 +139,9 @@ def _at_first_paint_says(made: str) -> str:
         PROLOGUE
         + f"""
 from PySide6 import QtGui
-def painted(window, previous):
+def painted(window):
     made = {made}
     print(" ".join(made) or "-", flush=True)
-    previous()
     if sys.argv[1] == "first":  # keep the pictures painted now, then quit
         window.renderer.pictures.store_now()
     window.close()

@@ -167,7 +167,7 @@ def run(
         note_table_drawn()
         QTimer.singleShot(0, finish_start_up)  # after this paint has reached the screen
 
-    window.view.on_first_paint = table_drawn
+    window.view.first_painted.connect(table_drawn)
     QTimer.singleShot(FINISH_START_UP_LATEST_MS, finish_start_up)
     window.show()
     close_on_signals(window)

@@ -29,8 +29,8 @@ from freecell.ui.table.scene import TableScene
 
 
 class TableView(QGraphicsView):
-    # once, at the first paint (before ``on_first_paint``): what the window itself
-    # builds only once the table is on screen waits for it
+    # once, at the table's first paint: start-up's own work and what the window
+    # builds only once the table is on screen wait for it
     first_painted = Signal()
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
@@ -45,7 +45,6 @@ class TableView(QGraphicsView):
         self.on_resized: Callable[[], None] | None = None
         # called once, right after the first paint: the moment the player sees the
         # table (start-up timing, and work deferred until the table is up)
-        self.on_first_paint: Callable[[], None] | None = None
         self.painted = False  # whether the table has been on screen yet
         self._relayouting = False
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -133,9 +132,6 @@ class TableView(QGraphicsView):
         if not self.painted:
             self.painted = True
             self.first_painted.emit()
-        if self.on_first_paint is not None:
-            first_paint, self.on_first_paint = self.on_first_paint, None
-            first_paint()
 
     # -- input ------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
