@@ -44,6 +44,6 @@ def test_the_c_heap_is_trimmed_on_glibc() -> None:
 
 
 def test_without_malloc_trim_nothing_is_trimmed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(memory, "_trim", [None])
+    monkeypatch.setattr(memory, "_malloc_trim", lambda: None)
     assert memory.trim_c_heap() is False
     memory.release_start_up_memory()  # still forgets the sources, and says nothing

@@ -18,6 +18,7 @@ is not waiting on (after the deferred start-up steps), never for every frame.
 
 from __future__ import annotations
 
+import functools
 import linecache
 import logging
 import os
@@ -26,8 +27,6 @@ import time
 from collections.abc import Callable
 
 log = logging.getLogger(__name__)
-
-_trim: list[Callable[[int], int] | None] = []  # glibc's malloc_trim, once looked up
 
 
 def forget_module_sources() -> int:
@@ -41,21 +40,20 @@ def forget_module_sources() -> int:
     return len(files)
 
 
+@functools.cache
 def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or None on another C library or system."""
-    if not _trim:
-        function = None
-        if sys.platform.startswith("linux") and _is_glibc():
-            try:
-                import ctypes  # here: only a Linux GUI session pays for it
+    """glibc's ``malloc_trim`` (looked up once), or None on another C library or system."""
+    if not (sys.platform.startswith("linux") and _is_glibc()):
+        return None
+    try:
+        import ctypes  # here: only a Linux GUI session pays for it
 
-                function = ctypes.CDLL("libc.so.6").malloc_trim
-                function.argtypes = [ctypes.c_size_t]
-                function.restype = ctypes.c_int
-            except (OSError, AttributeError, ImportError):
-                function = None
-        _trim.append(function)
-    return _trim[0]
+        function = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError, ImportError):
+        return None
+    function.argtypes = [ctypes.c_size_t]
+    function.restype = ctypes.c_int
+    return function
 
 
 def _is_glibc() -> bool:
