@@ -3,14 +3,21 @@ translations for its standard dialogs and buttons, and the locale Qt formats wit
 
 Called once at start-up, before any widget exists; a language chosen in
 Preferences applies at the next start (a window built in one language is not
-re-labelled under the player's hands).
+re-labelled under the player's hands).  Setting the locale costs the first frame
+nothing: PySide makes ``QLocale`` and its enums when ``QtCore`` is imported, as in
+any PySide6 program.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QLocale
 
 from freecell.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, set_language
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication, QTranslator
 
 
 def install_translations(app: QCoreApplication, setting: str | None) -> QTranslator | None:
@@ -20,6 +27,9 @@ def install_translations(app: QCoreApplication, setting: str | None) -> QTransla
     QLocale.setDefault(QLocale(SOURCE_LANGUAGE if shown == PSEUDO_LANGUAGE else shown))
     if shown in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
         return None
+    # (imported for a language Qt translates: English makes neither class)
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     translator = QTranslator(app)
     if not translator.load(f"qtbase_{shown}", folder):
