@@ -189,6 +189,7 @@ NOT_IN_THE_FIRST_FRAME = (
     "freecell.texts.errors",
     "freecell.texts.refusals",
     "freecell.ui.features.hint_answers",
+    "freecell.ui.features.hints",
     "freecell.ui.features.sharing",
     "freecell.ui.shell.help_windows",
     "freecell.ui.table.card_faces",

@@ -9,7 +9,8 @@ or the settings directly.
 
 The menus are built in :mod:`freecell.ui.shell.menus`, auto finish and the third
 button in :mod:`freecell.ui.shell.auto_finish`, the celebration and results panel
-after a win in :mod:`freecell.ui.shell.win_sequence`, How to play and About in
+after a win in :mod:`freecell.ui.shell.win_sequence`, the clock's pause while the
+player is away in :mod:`freecell.ui.shell.away`, How to play and About in
 :mod:`freecell.ui.shell.help_windows`; the dialogs and features
 (Preferences, Statistics, Plugins, the insight, accessibility) are made from the
 window in :mod:`freecell.ui.shell.app` and add their entries with
@@ -28,17 +29,17 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QVBoxLayout, QWidget
 
 from freecell.core import Session
 from freecell.i18n import _
-from freecell.ui.features.hints import HintRunner
 from freecell.ui.panels.hint_bar import HintBar
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.after_first_paint import AfterFirstPaint
 from freecell.ui.shell.auto_finish import AutoFinish
+from freecell.ui.shell.away import follow_away
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
 from freecell.ui.shell.desktop_look import DesktopLook
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
 from freecell.ui.shell.storage_notices import follow_storage_notices
 from freecell.ui.shell.win_sequence import WinSequence
-from freecell.ui.shell.window_look import FIRST_SIZE, deal_titles, first_size
+from freecell.ui.shell.window_look import FIRST_SIZE, card_size_note, deal_titles, first_size
 from freecell.ui.table.input import InputController
 from freecell.ui.table.layout import CardSize
 from freecell.ui.table.renderer import CardRenderer
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
     from freecell.storage import Settings
     from freecell.themes import CardTheme, TableSurface
     from freecell.ui.accessibility.install import Accessibility
-    from freecell.ui.features.hints import HintAnswer
+    from freecell.ui.features.hints import HintAnswer, HintRunner
     from freecell.ui.features.insight import Insight
     from freecell.ui.panels.results import ResultsPanel
 
@@ -129,8 +130,7 @@ class MainWindow(QMainWindow):
             replay_deal=self.replay_deal,
         )
 
-        self.hints = HintRunner(self.session.hint_service, self.session.solver_backend)
-        self.hints.answered.connect(self._on_hint)
+        self._hints: HintRunner | None = None
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(500)
         self.status = StatusPanel(self.statusBar(), self.play_deal, self._invalid_deal)
@@ -185,6 +185,16 @@ class MainWindow(QMainWindow):
         after the table's first paint; call it where the window must be complete
         before (a test, a window never shown)."""
         self._later.ready()
+
+    @property
+    def hints(self) -> HintRunner:
+        """The hint searches, made on first use (the first frame asks for none)."""
+        if self._hints is None:
+            from freecell.ui.features.hints import HintRunner
+
+            self._hints = HintRunner(self.session.hint_service, self.session.solver_backend)
+            self._hints.answered.connect(self._on_hint)
+        return self._hints
 
     @property
     def results(self) -> ResultsPanel:
@@ -426,26 +436,7 @@ class MainWindow(QMainWindow):
     # -- window -------------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        kind = event.type()
-        if kind == QEvent.Type.ActivationChange:
-            self.set_active(self.isActiveWindow())
-        elif kind == QEvent.Type.WindowStateChange:
-            if self.isMinimized():
-                self.set_active(False)
-            elif self.isActiveWindow():
-                self.set_active(True)
-
-    def set_active(self, active: bool) -> None:
-        """Pause the clock while the player is away; resume when they return."""
-        clock = self.bus.game.clock
-        if active and not clock.running and clock.started and not self.bus.game.is_won:
-            from freecell.engine import ResumeClock
-
-            self.dispatch(ResumeClock())
-        elif not active and clock.running:
-            from freecell.engine import PauseClock
-
-            self.dispatch(PauseClock())
+        follow_away(self, event)  # the clock stops while the player is away
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -459,15 +450,7 @@ class MainWindow(QMainWindow):
         """Say so when the cards asked for do not fit and smaller ones are shown
         (after a change the player made: a start-up shows the table silently)."""
         if shown is not asked and self.view.painted:
-            # Translators: {asked} and {shown} are card sizes as View > Card size names
-            # them ("Large", "Medium")
-            said = _(
-                "{asked} cards do not fit this window, so they are shown at \u201c{shown}\u201d; "
-                "a larger window shows them at \u201c{asked}\u201d."
-            )
-            self.hint_bar.show_message(
-                said.format(asked=_(asked.label), shown=_(shown.label)), "info", timeout_ms=8000
-            )
+            self.hint_bar.show_message(card_size_note(asked, shown), "info", timeout_ms=8000)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop_auto_finish()

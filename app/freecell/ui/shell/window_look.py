@@ -1,5 +1,6 @@
-"""How the main window looks: the size of a first start and the title naming the
-deal.  (Its style sheet follows the desktop's scheme: see ``colour_scheme``.)"""
+"""How the main window looks: the size of a first start, the title naming the
+deal and the note when the cards asked for do not fit.  (Its style sheet follows
+the desktop's scheme: see ``colour_scheme``.)"""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from freecell.texts.variants import variant_name
 
 if TYPE_CHECKING:
     from freecell.engine import Game
+    from freecell.ui.table.layout import CardSize
 
 FIRST_SIZE = QSize(1100, 820)
 FIRST_SHARE = 0.85
@@ -38,3 +40,15 @@ def deal_titles(game: Game) -> tuple[str, str]:
     if game.variant.name != "FreeCell":
         deal = f"{variant_name(game.variant)}, {deal}"
     return f"{deal} \u2014 FreeCell", f"FreeCell \u2014 {deal}"
+
+
+def card_size_note(asked: CardSize, shown: CardSize) -> str:
+    """What the message bar says when the cards ``asked`` for do not fit the window
+    and ``shown`` ones are shown instead."""
+    # Translators: {asked} and {shown} are card sizes as View > Card size names
+    # them ("Large", "Medium")
+    said = _(
+        "{asked} cards do not fit this window, so they are shown at \u201c{shown}\u201d; "
+        "a larger window shows them at \u201c{asked}\u201d."
+    )
+    return said.format(asked=_(asked.label), shown=_(shown.label))
