@@ -112,16 +112,34 @@ class TableScene(QGraphicsScene):
         self._apply_layout(self.position)
         self._place(self.position, animate=False)
 
-    def _apply_layout(self, position: Position) -> None:
-        assert self.variant is not None
-        old = self.layout
-        w, h = self.view_size
+    def layout_for(
+        self, view_w: float, view_h: float, position: Position | None = None
+    ) -> tuple[CardSize, TableLayout] | None:
+        """The size shown and the layout the table would have in a view of this size
+        (arithmetic only: nothing moves), or None before the first position."""
+        if position is None:
+            position = self.position
+        if position is None or self.variant is None:
+            return None
         shown = fitting_size(
-            self.card_size, w, h, self.variant, position, self.large_print, self.text_scale
+            self.card_size,
+            view_w,
+            view_h,
+            self.variant,
+            position,
+            self.large_print,
+            self.text_scale,
         )
-        self.layout = compute_layout(
-            w, h, self.variant, position, shown, self.large_print, self.text_scale
+        lay = compute_layout(
+            view_w, view_h, self.variant, position, shown, self.large_print, self.text_scale
         )
+        return shown, lay
+
+    def _apply_layout(self, position: Position) -> None:
+        old = self.layout
+        planned = self.layout_for(*self.view_size, position)
+        assert planned is not None
+        shown, self.layout = planned
         if shown is not self.shown_size:
             self.shown_size = shown
             if self.on_shown_size is not None:

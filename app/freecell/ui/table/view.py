@@ -24,8 +24,10 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from freecell.i18n import _
 from freecell.ui.table.input import InputController
-from freecell.ui.table.layout import CardSize
 from freecell.ui.table.scene import TableScene
+
+_ON = Qt.ScrollBarPolicy.ScrollBarAlwaysOn
+_OFF = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
 
 
 class TableView(QGraphicsView):
@@ -56,8 +58,9 @@ class TableView(QGraphicsView):
         # No CacheBackground: the background is already one pixmap (the scene's), and
         # the view's copy of it cost as much again (8 MB at 1920x1080) for no
         # faster frame (both are one blit of the exposed part).
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # no scroll bars until the table needs them (relayout decides)
+        self.setHorizontalScrollBarPolicy(_OFF)
+        self.setVerticalScrollBarPolicy(_OFF)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(False)
         self.setAccessibleName(_("Card table"))
@@ -76,49 +79,75 @@ class TableView(QGraphicsView):
             QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.NameChanged))
 
     def relayout(self) -> None:
-        """Lay the table out for the viewport's size.
+        """Lay the table out for the viewport's size, once per size.
 
-        Scroll bars appearing or vanishing resize the viewport from inside this call;
-        the nested resize is ignored and the loop settles in at most three passes
-        instead of oscillating.  "Fit to window" scrolls only where even its smallest
-        cards do not fit (a tiny window, or 200 % text on a small screen): the cards
-        under the edge can still be reached.
+        The scroll bars are decided first, from the layout's arithmetic alone
+        (`_plan`), and set on or off for good; the scene is then laid out once, at
+        the size the viewport has with them.  "Fit to window" scrolls only where
+        even its smallest cards do not fit (a tiny window, or 200 % text on a small
+        screen), so the cards under the edge can still be reached; large print and
+        the fixed sizes scroll where Small cards do not fit.
         """
         if self._relayouting:
-            return
+            return  # the viewport resized by the scroll bars set below
         self._relayouting = True
         try:
-            policy = Qt.ScrollBarPolicy.ScrollBarAsNeeded
-            if self.table.card_size is CardSize.FIT and not self.table.large_print:
-                # decided at the viewport's size without scroll bars, so that their
-                # coming and going never changes the decision (no ping-pong)
-                full = self.maximumViewportSize()
-                self.table.configure(
-                    view_size=(float(full.width()), float(full.height())),
-                    dpr=self.devicePixelRatioF(),
-                )
-                lay = self.table.layout
-                fits = lay is None or (
-                    lay.width <= full.width() + 0.5 and lay.height <= full.height() + 0.5
-                )
-                if fits:
-                    policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-            # (large print keeps its minimum size in a tiny window: it scrolls)
-            if self.horizontalScrollBarPolicy() != policy:
-                self.setHorizontalScrollBarPolicy(policy)
-            if self.verticalScrollBarPolicy() != policy:
-                self.setVerticalScrollBarPolicy(policy)
-            self._lay_out()
+            horizontal, vertical, size = self._plan()
+            if self.horizontalScrollBarPolicy() != (_ON if horizontal else _OFF):
+                self.setHorizontalScrollBarPolicy(_ON if horizontal else _OFF)
+            if self.verticalScrollBarPolicy() != (_ON if vertical else _OFF):
+                self.setVerticalScrollBarPolicy(_ON if vertical else _OFF)
+            dpr = self.devicePixelRatioF()
+            # The planned size, not the viewport's: inside Qt's own resize handling
+            # the viewport may still have the size of the bars that were on before.
+            # A size the table already has (a settings change lays the scene out
+            # before it asks for the scroll bars) is not laid out again.
+            if self.table.layout is None or (size, dpr) != (self.table.view_size, self.table.dpr):
+                self.table.configure(view_size=size, dpr=dpr)
         finally:
             self._relayouting = False
 
-    def _lay_out(self) -> None:
-        vp = self.viewport()
+    def _plan(self) -> tuple[bool, bool, tuple[float, float]]:
+        """Whether the table needs the horizontal and the vertical scroll bar, and
+        the viewport's size with them.
+
+        Decided at the viewport's size without scroll bars, so that their coming and
+        going never changes the decision (no ping-pong); a bar once needed narrows
+        the view, which may call for the other one too.
+        """
+        full = self.maximumViewportSize()  # less the bars that are on
+        full_w, full_h = float(full.width()), float(full.height())
+        if _ON in (self.verticalScrollBarPolicy(), self.horizontalScrollBarPolicy()):
+            bar_w, bar_h = self._bar_room()
+            full_w += bar_w if self.verticalScrollBarPolicy() == _ON else 0
+            full_h += bar_h if self.horizontalScrollBarPolicy() == _ON else 0
+        w, h = full_w, full_h
+        horizontal = vertical = False
         for _pass in range(3):
-            size = (float(vp.width()), float(vp.height()))
-            self.table.configure(view_size=size, dpr=self.devicePixelRatioF())
-            if (float(vp.width()), float(vp.height())) == size:
+            planned = self.table.layout_for(w, h)
+            if planned is None:
                 break
+            lay = planned[1]
+            horizontal = horizontal or lay.width > w + 0.5
+            vertical = vertical or lay.height > h + 0.5
+            if not (horizontal or vertical):
+                break  # the common case: no scroll bar is asked about
+            bar_w, bar_h = self._bar_room()
+            narrowed = (full_w - (bar_w if vertical else 0), full_h - (bar_h if horizontal else 0))
+            if narrowed == (w, h):
+                break
+            w, h = narrowed
+        return horizontal, vertical, (w, h)
+
+    def _bar_room(self) -> tuple[float, float]:
+        """The width of the vertical scroll bar and the height of the horizontal one
+        as Qt lays them out beside the viewport (nothing for overlay bars)."""
+        from PySide6.QtWidgets import QStyle  # (its enums: not for the first frame)
+
+        vbar, hbar = self.verticalScrollBar(), self.horizontalScrollBar()
+        if self.style().styleHint(QStyle.StyleHint.SH_ScrollBar_Transient, None, vbar):
+            return 0.0, 0.0
+        return float(vbar.sizeHint().width()), float(hbar.sizeHint().height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
