@@ -15,7 +15,12 @@ import pytest
 from freecell import i18n
 from freecell.i18n import Domain, languages
 from freecell.i18n.catalogue import compile_po
-from freecell.i18n.formatting import format_date, format_number, format_percent
+from freecell.i18n.formatting import (
+    COMMA_THOUSANDS,
+    format_date,
+    format_number,
+    format_percent,
+)
 from freecell.i18n.pseudo import decorate
 
 
@@ -181,6 +186,22 @@ def test_numbers_follow_the_language(
     i18n.set_language(language)
     assert format_number(1234567) == number
     assert format_percent(0.456) == percent
+
+
+@pytest.mark.parametrize("system", sorted(COMMA_THOUSANDS))
+def test_english_whole_numbers_written_without_babel_are_babels(
+    system: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The English numbers made without Babel's locale data are the ones it makes."""
+    from babel.numbers import format_decimal
+
+    for name in ("LC_ALL", "LC_NUMERIC"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", f"{system}.UTF-8")
+    i18n.set_language("en")
+    for n in (0, 7, -7, 999, 1000, -1234, 61_000, 1_234_567, -98_765_432, 2**33 - 1):
+        assert format_number(n) == format_decimal(n, locale=system), (system, n)
+    assert format_number(2.5) == "2.5"  # a fraction is Babel's
 
 
 def test_numbers_follow_the_systems_country_for_the_same_language(

@@ -6,6 +6,7 @@ built-ins), every plugin is found first and the first frame already shows it."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from importlib import metadata
 
 import pytest
@@ -208,3 +209,35 @@ def test_the_first_paint_imports_no_command_event_or_painter_it_does_not_use() -
     no card face nor cloth: their modules come with their first use."""
     said = [run_game_child(MODULES_AT_FIRST_PAINT, run) for run in ("first", "first", "third")]
     assert said[2] == ["-"]
+
+
+SETTLED = (
+    PROLOGUE
+    + """
+def settled():
+    window = main_window()
+    if window.insight is None:  # the rest of start-up comes after the first paint
+        QTimer.singleShot(50, settled)
+        return
+    def look():
+        print(window.insight.ratings.label.toolTip().replace("\\n", " "), flush=True)
+        print(" ".join(name for name in sys.modules if name.partition(".")[0] == "babel") or "-")
+        window.close()
+    QTimer.singleShot(1500, look)  # the solver's warm-up and the deal's rating
+QTimer.singleShot(0, settled)
+from freecell.ui.shell.app import run
+sys.exit(run(deal_number=1))
+"""
+)
+
+
+def test_an_english_start_loads_no_babel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Babel's locale data costs some 4 MB of memory: a settled English start, whose
+    rating tooltip writes a number ("the solver looked at 2,400 positions"), loads
+    none of it."""
+    for name in ("LC_ALL", "LC_NUMERIC"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    tip, babel = run_game_child(SETTLED)
+    assert re.search(r"looked at \d{1,3}(,\d{3})* positions", tip), tip
+    assert babel == "-"
