@@ -61,9 +61,15 @@ class LazyService:
         self._factory = factory
         self._service: HintService | None = None
         self._lock = threading.Lock()
+        self._closed = False
 
     def _get(self) -> HintService:
         with self._lock:
+            if self._closed and self._service is None:
+                # closed before its first use: no worker process is started at the end
+                from freecell.solver.service import SolverServiceClosed
+
+                raise SolverServiceClosed("the solver service is closed")
             if self._service is None:
                 self._service = self._factory()
             return self._service
@@ -99,8 +105,11 @@ class LazyService:
             self._service.cancel()
 
     def close(self) -> None:
-        if self._service is not None:
-            self._service.close()
+        with self._lock:
+            self._closed = True
+            service = self._service
+        if service is not None:
+            service.close()
 
 
 def default_service() -> LazyService | None:

@@ -56,6 +56,11 @@ class SolverServiceError(RuntimeError):
     """The worker failed a job (a bug in a backend, an unknown backend id)."""
 
 
+class SolverServiceClosed(SolverServiceError):
+    """A job asked of a closed service: the game is shutting down, nothing failed
+    (the window says nothing of it and the log does not call it an error)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Stopped:
     """A job that ended without an answer: the child was stopped or died."""
@@ -152,7 +157,7 @@ class SolverService:
     def _ensure_child(self) -> multiprocessing.connection.Connection:
         with self._state_lock:
             if self._closed:
-                raise SolverServiceError("the solver service is closed")
+                raise SolverServiceClosed("the solver service is closed")
             if self._process is not None and self._process.is_alive() and self._conn:
                 return self._conn
             self._discard_child()

@@ -101,7 +101,8 @@ def ask_for_hint(window: MainWindow) -> None:
         )
         return
     window.scene.set_hint(None)
-    hints.request(game.position, game.variant)
+    if not hints.request(game.position, game.variant):
+        return  # the window is closing
     window.hint_bar.show_message(
         _("Still checking this position\u2026 keep playing if you like."), "checking"
     )

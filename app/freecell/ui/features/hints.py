@@ -70,6 +70,7 @@ class _HintJob(QRunnable):
     def run(self) -> None:
         from freecell.solver.api import Budget, Mode, Unknown
         from freecell.solver.backends import fallback_message
+        from freecell.solver.service import SolverServiceClosed
 
         budget = Budget(states=HINT_STATES, seconds=HINT_SECONDS)
         error: str | None = None
@@ -86,6 +87,10 @@ class _HintJob(QRunnable):
                 verdict, backend_id = answer.verdict, answer.backend_id
                 if answer.fallback is not None:
                     fallback = fallback_message(answer.fallback)
+        except SolverServiceClosed:
+            # the window is closing (the service is closed only then): no answer
+            log.debug("a hint search asked of the closed solver service: no answer")
+            return
         except Exception as exc:  # the worker died or the backend failed: no claim
             log.exception("hint search failed")
             verdict = Unknown(None)
@@ -116,6 +121,7 @@ class HintRunner(QObject):
         self._signals.done.connect(self._on_done)
         self._token = 0
         self._pending: Position | None = None
+        self._closed = False  # the window closed: no more searches, no more answers
         self.dropped = 0  # stale answers thrown away (for tests and curiosity)
 
     @property
@@ -127,8 +133,9 @@ class HintRunner(QObject):
         return self._pending is not None
 
     def request(self, position: Position, variant: Variant) -> bool:
-        """Ask for a hint for ``position``; False when there is no solver."""
-        if self.service is None:
+        """Ask for a hint for ``position``; False when there is no solver (or the
+        window is closing: a key pressed just before it closed asks nothing)."""
+        if self.service is None or self._closed:
             return False
         self.cancel()
         self._token += 1
@@ -149,7 +156,12 @@ class HintRunner(QObject):
                 log.exception("cancelling the hint search failed")
 
     def _on_done(self, answer: HintAnswer) -> None:
-        if answer.token != self._token or self._pending is None or answer.position != self._pending:
+        if (
+            self._closed
+            or answer.token != self._token
+            or self._pending is None
+            or answer.position != self._pending
+        ):
             self.dropped += 1
             return
         self._pending = None
@@ -160,6 +172,7 @@ class HintRunner(QObject):
 
     def close(self) -> None:
         self.cancel()
+        self._closed = True
         self._pool.waitForDone(3000)
         if self.service is not None:
             try:

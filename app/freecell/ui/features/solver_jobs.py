@@ -96,6 +96,13 @@ class _Job(QRunnable):
         try:
             result = self._work(owner.service)
         except Exception as exc:  # the worker died or a backend failed: no claim
+            # (the worker's module, with multiprocessing, is not imported before here)
+            from freecell.solver.service import SolverServiceClosed
+
+            if isinstance(exc, SolverServiceClosed):
+                # the window is closing (the service is closed only then): no answer
+                log.debug("insight job %s asked of the closed solver service", self._slot)
+                return
             log.exception("insight job %s failed", self._slot)
             error = str(exc) or type(exc).__name__
         finally:
