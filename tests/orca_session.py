@@ -94,9 +94,7 @@ def prepare_home(home: Path, language: str = "system") -> list[str]:
         step = game.play(move)
         assert not isinstance(step, Refusal), step
     storage = Storage()
-    storage.settings.update(
-        lambda s: dataclasses.replace(s, reduce_motion=True, language=language)
-    )
+    storage.settings.update(lambda s: dataclasses.replace(s, reduce_motion=True, language=language))
     storage.save_game(game)
 
     piles = (

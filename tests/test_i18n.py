@@ -150,8 +150,13 @@ def test_the_pseudo_locale_decorates_and_keeps_placeholders_and_markup() -> None
     text = decorate("Deal {number}: <b>%(cards)s</b> cards & more")
     assert text.startswith("[") and text.endswith("]")
     assert "{number}" in text and "%(cards)s" in text and "<b>" in text and "</b>" in text
-    assert not any(c.isascii() and c.isalpha() for c in text.replace("{number}", "")
-                   .replace("%(cards)s", "").replace("<b>", "").replace("</b>", ""))
+    assert not any(
+        c.isascii() and c.isalpha()
+        for c in text.replace("{number}", "")
+        .replace("%(cards)s", "")
+        .replace("<b>", "")
+        .replace("</b>", "")
+    )
     assert decorate("Deal {n}").format(n=5).count("5") == 1
 
 

@@ -51,7 +51,9 @@ def test_the_language_setting_survives_the_file_and_defaults_to_the_system() -> 
 
 def test_preferences_offers_every_shipped_language_and_says_when_it_applies(qtbot: Any) -> None:
     dialog = PreferencesDialog(
-        Settings(), variants=[("freecell", "FreeCell")], themes=[("classic", "Classic")],
+        Settings(),
+        variants=[("freecell", "FreeCell")],
+        themes=[("classic", "Classic")],
         surfaces=[("green-felt", "Green felt")],
     )
     qtbot.addWidget(dialog)

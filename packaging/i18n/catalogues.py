@@ -50,8 +50,14 @@ def extract() -> Catalog:
         )
         for filename, lineno, message, comments, context in found:
             where = (source / filename).relative_to(ROOT).as_posix()
-            template.add(message, None, [(where, lineno)], auto_comments=comments,
-                         context=context, flags=_flags(message))
+            template.add(
+                message,
+                None,
+                [(where, lineno)],
+                auto_comments=comments,
+                context=context,
+                flags=_flags(message),
+            )
     for where, message, context in packaging_strings():
         template.add(message, None, [(where, 0)], context=context)
     return template
@@ -116,8 +122,15 @@ def _read(path: Path, locale: str | None = None) -> Catalog:
 def _write(path: Path, catalogue: Catalog) -> None:
     out = io.BytesIO()
     # no line numbers: an edit elsewhere in a module must not touch nine catalogues
-    write_po(out, catalogue, width=96, sort_output=False, omit_header=False,
-             include_previous=False, include_lineno=False)
+    write_po(
+        out,
+        catalogue,
+        width=96,
+        sort_output=False,
+        omit_header=False,
+        include_previous=False,
+        include_lineno=False,
+    )
     text = re.sub(rb"^\"POT-Creation-Date: .*\\n\"\n", b"", out.getvalue(), flags=re.M)
     text = re.sub(rb"^\"PO-Revision-Date: .*\\n\"\n", b"", text, flags=re.M)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -85,4 +85,3 @@ def _pseudo(folder: Traversable, domain: str) -> gettext.NullTranslations:
     from freecell.i18n.pseudo import pseudo_catalogue
 
     return gettext.GNUTranslations(io.BytesIO(pseudo_catalogue(template.read_bytes())))
-

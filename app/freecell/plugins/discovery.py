@@ -41,6 +41,7 @@ ENTRY_POINT_GROUP = PROJECT_NAME
 HOST_DISTRIBUTION = "freecell"
 USER_MODULE_PREFIX = "freecell_user_plugin_"
 
+
 @dataclass(frozen=True)
 class Candidate:
     """A plugin found but not yet run."""

@@ -149,8 +149,7 @@ _FALLBACK_SENTENCES = {
     ),
     FallbackReason.RAISED: N_("The solver {name} failed; the built-in solver answered instead."),
     FallbackReason.BAD_ANSWER: N_(
-        "The solver {name} gave an answer that does not hold; the built-in solver answered "
-        "instead."
+        "The solver {name} gave an answer that does not hold; the built-in solver answered instead."
     ),
     FallbackReason.CRASHED: N_(
         "The solver {name} stopped working (its process ended); the built-in solver answered "

@@ -24,8 +24,19 @@ from freecell.i18n.formatting import format_number
 from freecell.i18n.mnemonics import without_mnemonic
 from freecell.texts.variants import sentences, variant_description, variant_name
 
-_ENGLISH_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                    "ten")
+_ENGLISH_NUMBERS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+)
 
 
 def _number(n: int) -> str:
@@ -220,8 +231,7 @@ def rules_html(variant: Variant, plugin_text: str | None = None) -> str:
     if plugin_text:
         heading = _("Rules of {variant}").format(variant=variant_name(variant))
         rules = (
-            f"<h2>{escape(heading)}</h2>\n{plugin_rules_html(plugin_text)}\n"
-            f"{_supermove(variant)}"
+            f"<h2>{escape(heading)}</h2>\n{plugin_rules_html(plugin_text)}\n{_supermove(variant)}"
         )
     else:
         rules = _generated_rules(variant)
@@ -242,39 +252,58 @@ def _general_html() -> str:
     enter, space = pgettext("key", "Enter"), pgettext("key", "Space")
     up_down = pgettext("key", "Up / Down")
     keys = [
-        (_keys(pgettext("key", "Left / Right")),
-         _("move the focus between free cells, foundations and columns")),
+        (
+            _keys(pgettext("key", "Left / Right")),
+            _("move the focus between free cells, foundations and columns"),
+        ),
         (_keys(up_down), _("choose the first card of a run in a column")),
-        (_keys(enter, space),
-         _("select; drop the selection on the focused pile; send a card home when it can go")),
-        (_keys(f"{shift}+{enter}", f"{shift}+{space}"),
-         _("select without sending home (to put a card that could go home into a free cell)")),
+        (
+            _keys(enter, space),
+            _("select; drop the selection on the focused pile; send a card home when it can go"),
+        ),
+        (
+            _keys(f"{shift}+{enter}", f"{shift}+{space}"),
+            _("select without sending home (to put a card that could go home into a free cell)"),
+        ),
         (_keys(pgettext("key", "Escape")), _("clear the selection")),
         (_keys("U", f"{ctrl}+Z"), _("undo")),
         (_keys(f"{ctrl}+{shift}+Z", f"{ctrl}+Y"), _("redo")),
         (_keys("H"), _("hint")),
         (_keys("N", f"{ctrl}+N"), _("new deal")),
         (_keys("F"), _("auto finish (press again to stop)")),
-        (_keys("P"), _("run picker on the focused column ({keys}: one card more or fewer; then "
-                       "{enter} on the destination)").format(keys=up_down, enter=enter)),
+        (
+            _keys("P"),
+            _(
+                "run picker on the focused column ({keys}: one card more or fewer; then "
+                "{enter} on the destination)"
+            ).format(keys=up_down, enter=enter),
+        ),
         (_keys("D"), _("describe the whole table (screen readers read it out)")),
         (_keys("W"), _("read the focused card again, and where it can go")),
-        (_keys("F6", f"{shift}+F6"),
-         _("move between the table, the message bar's buttons, the results panel and the deal "
-           "box")),
+        (
+            _keys("F6", f"{shift}+F6"),
+            _(
+                "move between the table, the message bar's buttons, the results panel and the deal "
+                "box"
+            ),
+        ),
         (_keys("F11"), _("full screen")),
         (_keys("F1"), _("this page")),
     ]
     rows = "\n".join(f"<tr><td>{key}</td><td>{what}</td></tr>" for key, what in keys)
     mouse = [
         _("<b>Drag</b> a card or a run onto its destination."),
-        _("Or <b>tap</b> a card to select it (and the cards below it), then tap where it "
-          "should go."),
+        _(
+            "Or <b>tap</b> a card to select it (and the cards below it), then tap where it "
+            "should go."
+        ),
         _("A tap on a card that can go home right now sends it home; a double-click does too."),
-        _("<b>Press and hold</b> on a column to open the run picker: slide onto its up or down "
-          "arrow (or click them, or press {keys}) to take more or fewer cards, then release. The "
-          "run is selected; tap or drag it to its destination. The &#x2715; button or {escape} "
-          "cancels.").format(keys=escape(up_down), escape=escape(pgettext("key", "Escape"))),
+        _(
+            "<b>Press and hold</b> on a column to open the run picker: slide onto its up or down "
+            "arrow (or click them, or press {keys}) to take more or fewer cards, then release. The "
+            "run is selected; tap or drag it to its destination. The &#x2715; button or {escape} "
+            "cancels."
+        ).format(keys=escape(up_down), escape=escape(pgettext("key", "Escape"))),
     ]
     mouse_items = "\n".join(f"<li>{item}</li>" for item in mouse)
     hints = _(
