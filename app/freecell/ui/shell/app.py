@@ -139,6 +139,9 @@ def run(
         if finished or not window.isVisible():
             return
         finished.append(True)
+        from freecell.launch.memory import release_start_up_memory
+        from freecell.ui.shell.gui_thread_call import post_to_gui_thread
+
         set_icon(app)
         window.look.follow_desktop()  # its animation setting (may run gsettings), watched
 
@@ -156,12 +159,13 @@ def run(
         log.info("start-up finished %.0f ms after the process started", process_age() * 1000)
 
     def warm_up() -> None:
+        from freecell.launch.memory import release_start_up_memory
+
         session.warm_up()
         release_start_up_memory()  # (the solver service's imports)
 
+    # (the rest of start-up's modules are imported with it: the first frame needs none)
     from freecell.launch import note_table_drawn, process_age
-    from freecell.launch.memory import release_start_up_memory
-    from freecell.ui.shell.gui_thread_call import post_to_gui_thread
 
     def table_drawn() -> None:
         note_table_drawn()
