@@ -87,6 +87,8 @@ class _Job(QRunnable):
         self._work = work
 
     def run(self) -> None:
+        from freecell.solver.service import SolverServiceClosed
+
         owner = self._owner
         if not owner.is_current(self._slot, self._token):
             return  # made stale while it waited in the queue
@@ -95,14 +97,11 @@ class _Job(QRunnable):
         error: str | None = None
         try:
             result = self._work(owner.service)
+        except SolverServiceClosed:
+            # the window is closing (the service is closed only then): no answer
+            log.debug("insight job %s asked of the closed solver service", self._slot)
+            return
         except Exception as exc:  # the worker died or a backend failed: no claim
-            # (the worker's module, with multiprocessing, is not imported before here)
-            from freecell.solver.service import SolverServiceClosed
-
-            if isinstance(exc, SolverServiceClosed):
-                # the window is closing (the service is closed only then): no answer
-                log.debug("insight job %s asked of the closed solver service", self._slot)
-                return
             log.exception("insight job %s failed", self._slot)
             error = str(exc) or type(exc).__name__
         finally:
