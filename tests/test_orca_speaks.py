@@ -35,17 +35,24 @@ EXPECTED = {
 TIMES = {step: 1 for step in EXPECTED} | {"a card picked up": 2, "a legal move": 2}
 
 
+def heard_each(spoken: list[str], expected: dict[str, str], times: dict[str, int]) -> str:
+    """All Orca spoke, as one text, once it is checked to hold every message in
+    ``expected`` as often as ``times`` says the game said it: not again with a focus
+    Orca presents late, when the message would be that object's description (Orca 43
+    reads it)."""
+    heard = "\n".join(spoken)
+    missing = {step: words for step, words in expected.items() if words not in heard}
+    assert not missing, f"Orca did not speak: {missing}\nit said:\n{heard}"
+    spoken_times = {step: heard.count(words) for step, words in expected.items()}
+    wrong = {step: n for step, n in spoken_times.items() if n != times[step]}
+    assert not wrong, f"Orca said these not as often as the game: {wrong}\nit said:\n{heard}"
+    return heard
+
+
 @pytest.mark.skipif(REASON is not None, reason=f"the Orca test {REASON}")
 def test_orca_speaks_every_message_of_a_keyboard_game(tmp_path: Path) -> None:
     spoken = orca_session.run(sys.executable, tmp_path)
-    heard = "\n".join(spoken)
-    missing = {step: words for step, words in EXPECTED.items() if words not in heard}
-    assert not missing, f"Orca did not speak: {missing}\nit said:\n{heard}"
-    # and each as often as the game said it: not again with a focus Orca presents
-    # late, when the message would be that object's description (Orca 43 reads it)
-    spoken_times = {step: heard.count(words) for step, words in EXPECTED.items()}
-    wrong = {step: n for step, n in spoken_times.items() if n != TIMES[step]}
-    assert not wrong, f"Orca said these not as often as the game: {wrong}\nit said:\n{heard}"
+    heard_each(spoken, EXPECTED, TIMES)
     # the focus is spoken too: the card the keyboard is on, by its own name
     assert any(line.startswith("Jack of diamonds, column 1, top card") for line in spoken)
     # the win is told with the results panel's first button, not cut off by it
@@ -76,12 +83,7 @@ GERMAN_TIMES = {step: 1 for step in GERMAN} | {"a card picked up": 2}
 @pytest.mark.skipif(REASON is not None, reason=f"the Orca test {REASON}")
 def test_orca_speaks_the_game_in_the_language_chosen_in_preferences(tmp_path: Path) -> None:
     spoken = orca_session.run(sys.executable, tmp_path, language="de")
-    heard = "\n".join(spoken)
-    missing = {step: words for step, words in GERMAN.items() if words not in heard}
-    assert not missing, f"Orca did not speak: {missing}\nit said:\n{heard}"
-    spoken_times = {step: heard.count(words) for step, words in GERMAN.items()}
-    wrong = {step: n for step, n in spoken_times.items() if n != GERMAN_TIMES[step]}
-    assert not wrong, f"Orca said these not as often as the game: {wrong}\nit said:\n{heard}"
+    heard = heard_each(spoken, GERMAN, GERMAN_TIMES)
     # the cards and piles by their German names, the window's title and the results
     # panel's button too; and none of the game's English
     assert any(line.startswith("Karo-Bube, Spalte 1, oben") for line in spoken), heard
