@@ -187,6 +187,32 @@ def test_smoke_quit_delay_from_the_environment(value: str, expected: int | None)
     assert launch.smoke_quit_ms({}) is None
 
 
+def test_a_smoke_run_whose_window_never_starts_exits_with_code_3() -> None:
+    """The watchdog sleeps until the window has started; if it never does, the run
+    ends on its own with one line saying so, instead of hanging CI."""
+    probe = (
+        "import time; from freecell import launch; "
+        "launch.arm_smoke_quit(50, wait_seconds=0.2); time.sleep(30)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert result.returncode == 3
+    assert result.stderr.strip() == "freecell smoke: the window had not started after 0.2 s"
+
+
+def test_starting_the_smoke_quit_wakes_the_watchdog_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(launch, "_smoke", [])
+    launch.start_smoke_quit()  # not a smoke run: nothing to do
+    monkeypatch.setattr(launch, "_qt_application", lambda: None)  # (no quit scheduled)
+    watchdog = launch.arm_smoke_quit(50, wait_seconds=60)
+    assert watchdog.is_alive()
+    launch.start_smoke_quit()
+    watchdog.join(timeout=5)
+    assert not watchdog.is_alive() and launch._smoke == []
+    launch.start_smoke_quit()  # only the first call counts
+
+
 def test_process_age_counts_from_process_start() -> None:
     first = launch.process_age()
     assert 0.0 < first < 7 * 24 * 3600

@@ -9,7 +9,8 @@ arguments and before importing Qt.  From then on:
   dialog that names the log file (:mod:`freecell.ui.shell.crash_dialog`) instead of the
   window vanishing;
 - when ``FREECELL_SMOKE_QUIT_MS`` is set, the game quits by itself that many
-  milliseconds after its event loop starts and prints one line saying how long
+  milliseconds after it has started (its table painted: :func:`start_smoke_quit`)
+  and prints one line saying how long
   start-up took (to the running event loop and to the table's first paint), the
   memory in use and which windows were on screen.  CI uses it to start the
   installed wheel and the PyInstaller bundle offscreen "for a moment", and
@@ -45,8 +46,8 @@ ICON_RESOURCE = ("icons", "freecell.svg")
 ENTRY_POINT_GROUP = "freecell"
 # The solver worker the hints run in (looked up at start, imported on first use).
 SERVICE_MODULE = "freecell.solver.service"
-# How long the smoke watchdog waits for the QApplication before giving up.
-APP_WAIT_SECONDS = 120.0
+# How long the smoke watchdog waits for the window to start before giving up.
+START_WAIT_SECONDS = 120.0
 
 log = logging.getLogger(__name__)
 
@@ -139,33 +140,48 @@ def _report_crash(summary: str, details: str, log_path: Path | None) -> None:
     report_crash(summary, details, log_path)
 
 
-def arm_smoke_quit(ms: int, *, wait_seconds: float = APP_WAIT_SECONDS) -> threading.Thread:
-    """Quit the GUI ``ms`` after its event loop starts, from a watchdog thread that
-    waits for the QApplication to exist (so ``prepare`` can run before it does)."""
+_smoke: list[tuple[int, threading.Event]] = []  # (ms, set once the window has started)
+
+
+def arm_smoke_quit(ms: int, *, wait_seconds: float = START_WAIT_SECONDS) -> threading.Thread:
+    """Make this a smoke run: the GUI quits ``ms`` after it has started
+    (:func:`start_smoke_quit`), or the process exits with code 3 if it has not
+    started within ``wait_seconds``.  The watchdog thread sleeps until then: it
+    used to poll for the QApplication, which the start-up it times paid for."""
+    started = threading.Event()
+    _smoke.append((ms, started))
 
     def watch() -> None:
-        deadline = time.monotonic() + wait_seconds
-        while time.monotonic() < deadline:
-            app = _qt_application()
-            if app is not None:
-                from freecell.ui.shell.smoke import schedule_smoke_quit
-
-                schedule_smoke_quit(
-                    app,
-                    ms,
-                    process_age,
-                    drawn=table_drawn_after,
-                    cpu=table_drawn_cpu,
-                    memory=resident_mb,
-                )
-                return
-            time.sleep(0.01)
-        print(f"{SMOKE_LINE_PREFIX} no QApplication after {wait_seconds:.0f} s", file=sys.stderr)
-        os._exit(3)
+        if not started.wait(wait_seconds):
+            print(
+                f"{SMOKE_LINE_PREFIX} the window had not started after {wait_seconds:g} s",
+                file=sys.stderr,
+            )
+            os._exit(3)
 
     thread = threading.Thread(target=watch, name="freecell-smoke-watchdog", daemon=True)
     thread.start()
     return thread
+
+
+def start_smoke_quit() -> None:
+    """The window has started (its table is on screen, or it gave up waiting for a
+    paint): in a smoke run, schedule the quit and its line.  Called on the GUI
+    thread once the QApplication exists; only the first call counts.  The smoke
+    module is imported here, after the first paint, so a timed start pays nothing
+    a player's start does not."""
+    if not _smoke:
+        return
+    ms, started = _smoke.pop()
+    started.set()
+    app = _qt_application()
+    if app is None:
+        return
+    from freecell.ui.shell.smoke import schedule_smoke_quit
+
+    schedule_smoke_quit(
+        app, ms, process_age, drawn=table_drawn_after, cpu=table_drawn_cpu, memory=resident_mb
+    )
 
 
 _prepared: list[Path | None] = []

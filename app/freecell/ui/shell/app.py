@@ -134,6 +134,7 @@ def run(
         """The rest of start-up, once the table is on screen (or a moment later if it
         never gets painted, e.g. started minimised); in the order it always had."""
         window.ready()  # (already done, unless the table was never painted)
+        start_smoke_quit()
         if not signals:
             signals.append(wake_on_signals(window))
         if finished or not window.isVisible():
@@ -165,7 +166,7 @@ def run(
         release_start_up_memory()  # (the solver service's imports)
 
     # (the rest of start-up's modules are imported with it: the first frame needs none)
-    from freecell.launch import note_table_drawn, process_age
+    from freecell.launch import note_table_drawn, process_age, start_smoke_quit
 
     def table_drawn() -> None:
         note_table_drawn()

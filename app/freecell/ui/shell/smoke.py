@@ -1,5 +1,5 @@
-"""The CI smoke run's quit: :func:`freecell.launch.arm_smoke_quit` calls
-:func:`schedule_smoke_quit` once the ``QApplication`` exists.
+"""The CI smoke run's quit: :func:`freecell.launch.start_smoke_quit` calls
+:func:`schedule_smoke_quit` once the window has started.
 
 Apart from the crash dialog on purpose: the smoke run times the start-up
 (``benchmarks/ui.py``), so it must not pay for the dialog's Qt classes a player's
@@ -14,11 +14,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
+from freecell.launch import SMOKE_LINE_PREFIX
 from freecell.ui.shell.gui_thread_call import post_to_gui_thread
 
 log = logging.getLogger(__name__)
-
-SMOKE_LINE_PREFIX = "freecell smoke:"
 
 
 def schedule_smoke_quit(
