@@ -65,8 +65,21 @@ def _newer(text: Traversable, compiled: Traversable) -> bool:
 
 
 def compile_po(text: bytes) -> bytes:
-    """``.po`` text -> ``.mo`` bytes (Babel's reader and writer; fuzzy entries left out,
-    as msgfmt does)."""
+    """``.po`` text -> ``.mo`` bytes, fuzzy entries left out as msgfmt does: read
+    plainly (:mod:`freecell.i18n.po_reader`), or by Babel when the text holds more
+    than that reader knows."""
+    from freecell.i18n.po_reader import Unreadable
+    from freecell.i18n.po_reader import compile_po as compile_plainly
+
+    try:
+        return compile_plainly(text)
+    except Unreadable as why:
+        log.debug("a catalogue read by Babel: %s", why)
+    return compile_with_babel(text)
+
+
+def compile_with_babel(text: bytes) -> bytes:
+    """``.po`` text -> ``.mo`` bytes with Babel's reader and writer."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
