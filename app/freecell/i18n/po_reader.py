@@ -38,6 +38,11 @@ class _Entry:
     strings: dict[int, str] = field(default_factory=dict)  # msgstr / msgstr[n]
     fuzzy: bool = False
 
+    @property
+    def is_header(self) -> bool:
+        """The catalogue's header: the entry with an empty msgid and no context."""
+        return self.ids == [""] and self.context is None
+
 
 def compile_po(text: bytes) -> bytes:
     """``.po`` text -> ``.mo`` bytes; :class:`Unreadable` for text Babel must read."""
@@ -46,7 +51,7 @@ def compile_po(text: bytes) -> bytes:
     except UnicodeDecodeError as error:
         raise Unreadable(f"not UTF-8: {error}") from error
     entries = _entries(lines)
-    header = next((e for e in entries if e.ids == [""] and e.context is None), None)
+    header = next((e for e in entries if e.is_header), None)
     if header is not None and "charset=utf-8" not in header.strings.get(0, "").lower():
         raise Unreadable("a charset other than UTF-8")
     return _mo_bytes(_messages(entries))
@@ -139,9 +144,8 @@ def _messages(entries: list[_Entry]) -> dict[str, str]:
     """The ``.mo`` table: key -> translation, NUL-joined for plural forms."""
     table: dict[str, str] = {}
     for number, entry in enumerate(entries):
-        is_header = entry.ids == [""] and entry.context is None
         plural = len(entry.ids) > 1  # (kept untranslated too, as Babel keeps them)
-        if not is_header and (entry.fuzzy or not (plural or entry.strings.get(0))):
+        if not entry.is_header and (entry.fuzzy or not (plural or entry.strings.get(0))):
             continue
         if not entry.ids or (len(entry.ids) == 1 and set(entry.strings) - {0}):
             raise Unreadable(f"entry {number}: msgstr[n] without msgid_plural")
