@@ -32,30 +32,29 @@ def translations(mo: bytes) -> gettext.GNUTranslations:
 
 def assert_same(text: bytes) -> None:
     """Both compilations answer every message of ``text`` alike (and the plural rule)."""
-    plain, babel = translations(compile_plainly(text)), translations(compile_with_babel(text))
     catalogue = read_po(io.BytesIO(text))
-    assert [plain.plural(n) for n in range(300)] == [babel.plural(n) for n in range(300)]
-    for message in catalogue:
-        if not message.id:
-            continue
-        context = message.context
-        if isinstance(message.id, tuple | list):
-            singular, plural = message.id[0], message.id[1]
-            for n in COUNTS:
-                if context is None:
-                    got, want = (
-                        plain.ngettext(singular, plural, n),
-                        babel.ngettext(singular, plural, n),
-                    )
-                else:
-                    got = plain.npgettext(context, singular, plural, n)
-                    want = babel.npgettext(context, singular, plural, n)
-                assert got == want, (message.id, context, n)
-        elif context is None:
-            assert plain.gettext(message.id) == babel.gettext(message.id), message.id
-        else:
-            got, want = plain.pgettext(context, message.id), babel.pgettext(context, message.id)
-            assert got == want, (context, message.id)
+
+    def answers(compiled: bytes) -> list[object]:
+        t = translations(compiled)
+        said: list[object] = [t.plural(n) for n in range(300)]
+        for message in catalogue:
+            if not message.id:
+                continue
+            context = message.context
+            if isinstance(message.id, tuple | list):
+                one, many = message.id[0], message.id[1]
+                for n in COUNTS:
+                    if context is None:
+                        said.append((message.id, n, t.ngettext(one, many, n)))
+                    else:
+                        said.append((context, message.id, n, t.npgettext(context, one, many, n)))
+            elif context is None:
+                said.append((message.id, t.gettext(message.id)))
+            else:
+                said.append((context, message.id, t.pgettext(context, message.id)))
+        return said
+
+    assert answers(compile_plainly(text)) == answers(compile_with_babel(text))
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.parent.parent.name)
