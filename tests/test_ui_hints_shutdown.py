@@ -123,3 +123,34 @@ def test_a_lazy_service_closed_before_its_first_use_starts_no_worker() -> None:
     with pytest.raises(SolverServiceClosed):
         lazy.warm_up()
     assert made == []
+
+
+def test_moves_and_closing_make_no_hint_runner_nobody_asked_for(  # type: ignore[no-untyped-def]
+    qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A window whose player never asks for a hint (and no insight listens for one)
+    makes no hint runner: moves, a new deal, an undo and the close cancel nothing."""
+    import freecell.ui.features.hints as hints_module
+    from freecell.engine.commands import MoveCards, NewDeal, Undo
+    from freecell.engine.rules import legal_moves
+
+    made: list[HintRunner] = []
+
+    class Counted(HintRunner):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            made.append(self)
+
+    monkeypatch.setattr(hints_module, "HintRunner", Counted)
+    window = make_window(qtbot, service=FakeService())
+    assert window.insight is None
+    game = window.bus.game
+    window.dispatch(MoveCards(legal_moves(game.position, game.variant)[0]))
+    window.dispatch(Undo())
+    window.dispatch(NewDeal(2))
+    window.close()
+    assert made == []
+    asking = make_window(qtbot, service=FakeService())
+    asking.hint()  # a hint asked for still makes one
+    assert len(made) == 1
+    asking.close()

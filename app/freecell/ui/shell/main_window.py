@@ -252,6 +252,12 @@ class MainWindow(QMainWindow):
 
         self.dispatch(Redo())
 
+    def _cancel_hint(self) -> None:
+        """Cancel the search in flight; a runner never made has none (a move need
+        not make one)."""
+        if self._hints is not None:
+            self._hints.cancel()
+
     def hint(self) -> None:
         from freecell.ui.features.hint_answers import ask_for_hint
 
@@ -264,7 +270,7 @@ class MainWindow(QMainWindow):
         self.auto_finish.stop()
 
     def _before_auto_finish(self) -> None:
-        self.hints.cancel()
+        self._cancel_hint()
         self.controller.clear_selection()
 
     def third_button(self) -> None:
@@ -287,7 +293,7 @@ class MainWindow(QMainWindow):
         game = self.bus.game
         if isinstance(event, DealStarted):
             self.stop_auto_finish()
-            self.hints.cancel()
+            self._cancel_hint()
             self.win.hide_results()
             self.scene.set_hint(None)
             self.hint_bar.dismiss()
@@ -296,7 +302,7 @@ class MainWindow(QMainWindow):
             self.auto_finish.show_button(game.can_auto_finish)
             self._update_title()
         elif isinstance(event, MoveApplied | Undone | Redone):
-            self.hints.cancel()
+            self._cancel_hint()
             self.scene.set_hint(None)
             if self.hint_bar.kind in ("checking", "hint", "lost", "refused"):
                 self.hint_bar.dismiss()
@@ -377,9 +383,9 @@ class MainWindow(QMainWindow):
                 self.hint_bar.show_message(" ".join(event.notices), "info", timeout_ms=12000)
         elif isinstance(event, VariantChanged):
             self._menus.show()
-        elif isinstance(event, BackendChanged) and self.hints.busy:
+        elif isinstance(event, BackendChanged) and self._hints is not None and self._hints.busy:
             # the search in flight asks the old backend: ask the new one instead
-            self.hints.cancel()
+            self._cancel_hint()
             self.scene.set_hint(None)
             self.hint_bar.dismiss()
 
@@ -455,7 +461,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop_auto_finish()
         self.win.stop()
-        self.hints.close()
+        if self._hints is not None:
+            self._hints.close()
         if self.insight is not None:
             self.insight.close()
         super().closeEvent(event)
