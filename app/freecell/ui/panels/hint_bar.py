@@ -5,16 +5,18 @@ and verdict, and "no legal move left" with its exits.  Short notes fade by
 themselves; a verdict with exits stays until the player acts or moves.  The bar
 keeps at least one line's height when idle, so a short message never makes the
 table jump, and grows to a long message's lines (large text, several plugin
-errors) so none is cut off.
+errors) so none is cut off.  Its lines follow its width: the window's column
+(:class:`MessageColumn`) settles them for a new width before it shares the room
+out, so a resize gives the table one size, not one for the old lines and then
+another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtCore import QRect, QTimer
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from freecell.i18n import N_, _
 from freecell.ui.shell.colour_scheme import idle_bar_colours
@@ -93,7 +95,7 @@ class HintBar(QFrame):
         if timeout_ms:
             self._timer.start(timeout_ms)
         self.close_button.setVisible(kind != "idle")
-        self._fit_height()
+        self.fit_height()
         for listener in list(self.listeners):
             listener(text, kind)
 
@@ -117,8 +119,9 @@ class HintBar(QFrame):
             "#hintBar QPushButton:focus { border: 2px solid #ffcc33; }"
         )
 
-    def _fit_height(self) -> None:
-        """One line's height at least, more when the text wraps at this width."""
+    def fit_height(self, width: int | None = None) -> None:
+        """One line's height at least, more when the text wraps at ``width`` (the
+        bar's own width unless given)."""
         margins = self._row.contentsMargins()
         line = self.label.fontMetrics().lineSpacing()
         # the label's width once the row is laid out with the buttons shown now
@@ -127,15 +130,12 @@ class HintBar(QFrame):
         beside = [b.sizeHint().width() + spacing for b in self.buttons.values()]
         if self.close_button.isVisibleTo(self):
             beside.append(self.close_button.width() + spacing)
-        room = self.width() - margins.left() - margins.right() - sum(beside) - spacing
+        width = self.width() if width is None else width
+        room = width - margins.left() - margins.right() - sum(beside) - spacing
         room = max(room, 80)
         text_h = self.label.heightForWidth(room)
         inner = max(line + 14, text_h, self.close_button.sizeHint().height())
         self.setFixedHeight(inner + margins.top() + margins.bottom())
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_height()
 
     @property
     def text(self) -> str:
@@ -148,3 +148,26 @@ class HintBar(QFrame):
 
     def dismiss(self) -> None:
         self.show_message(_(IDLE_TEXT), "idle")
+
+
+class MessageColumn(QVBoxLayout):
+    """The window's central column: the message bar, the table under it (and the
+    panels features add below).
+
+    Each time the column is given a size it first has the bar settle its lines for
+    the new width, then shares the height out: the table is given its final size in
+    the same pass.  (Settled in the bar's own resize instead, the new height would
+    come with a second pass a moment later, the table laid out for both.)
+    """
+
+    def __init__(self, parent: QWidget, bar: HintBar) -> None:
+        super().__init__(parent)
+        self.setContentsMargins(0, 0, 0, 0)
+        self.setSpacing(0)
+        self._bar = bar
+        self.addWidget(bar)
+
+    def setGeometry(self, rect: QRect) -> None:
+        # (a new fixed height invalidates this layout, so the pass below uses it)
+        self._bar.fit_height(rect.width())
+        super().setGeometry(rect)

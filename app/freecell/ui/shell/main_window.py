@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
-from PySide6.QtWidgets import QMainWindow, QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from freecell.core import Session
 from freecell.i18n import _
-from freecell.ui.panels.hint_bar import HintBar
+from freecell.ui.panels.hint_bar import HintBar, MessageColumn
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.after_first_paint import AfterFirstPaint
 from freecell.ui.shell.auto_finish import AutoFinish
@@ -112,12 +112,9 @@ class MainWindow(QMainWindow):
         self.scene.on_shown_size = self._card_size_shown
 
         central = QWidget()
-        column = QVBoxLayout(central)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
         scheme = desktop_scheme()  # (the bars are styled once, in it)
         self.hint_bar = HintBar(scheme=scheme)
-        column.addWidget(self.hint_bar)
+        column = MessageColumn(central, self.hint_bar)
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
         self._column = column

@@ -1,0 +1,123 @@
+"""One resize of the window lays the table out once, at its final size: also where
+the message bar above it takes another number of lines at the new width."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from freecell.core import Session
+from freecell.engine import Position
+from freecell.storage import Settings
+from freecell.ui.panels.hint_bar import HintBar
+from freecell.ui.shell.main_window import MainWindow
+from ui_helpers import make_window
+
+SETTINGS = Settings(reduce_motion=True, card_size="fit")
+
+
+def _count_layouts(scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, float]]:
+    """The view size of every layout of the table from now on."""
+    layouts: list[tuple[float, float]] = []
+    apply_layout = scene._apply_layout
+
+    def counted(position: Position) -> None:
+        layouts.append(scene.view_size)
+        apply_layout(position)
+
+    monkeypatch.setattr(scene, "_apply_layout", counted)
+    return layouts
+
+
+def _fresh(qtbot: Any, size: tuple[int, int], settings: Settings = SETTINGS) -> MainWindow:
+    """A window built and shown at ``size``."""
+    window = MainWindow(Session(settings, deal_number=1))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    with qtbot.waitExposed(window):
+        window.show()
+    return window
+
+
+def _table(qtbot: Any, window: MainWindow) -> tuple[object, ...]:
+    """What the table looks like: the bar above it, the viewport, the layout and
+    where every item is, once the deck for its size is painted (in a worker)."""
+    window.scene.finish_animations()
+    qtbot.waitUntil(lambda: window.scene.pending_deck is None, timeout=10_000)
+    for _ in range(3):
+        QApplication.processEvents()
+    rows = []
+    for item in window.scene.items():
+        box = item.sceneBoundingRect()
+        name = getattr(getattr(item, "card", None), "name", "")
+        rows.append((type(item).__name__, name, box.x(), box.y(), box.width(), box.height()))
+    viewport = window.view.viewport().size().toTuple()
+    label = window.hint_bar.label
+    assert label.height() >= label.heightForWidth(label.width())  # no line cut off
+    return (
+        window.hint_bar.height(),
+        label.geometry().getRect(),
+        viewport,
+        window.scene.view_size,
+        window.scene.layout,
+        sorted(rows, key=repr),
+    )
+
+
+def _lines(bar: HintBar, window_width: int) -> int:
+    """How many lines the idle message takes in a window this wide."""
+    margins = bar.layout().contentsMargins()
+    room = window_width - margins.left() - margins.right() - bar.layout().spacing()
+    return round(bar.label.heightForWidth(room) / bar.label.fontMetrics().lineSpacing())
+
+
+def test_a_resize_that_rewraps_the_message_lays_the_table_out_once(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The message bar settles its lines for the new width before the table is given
+    its room: it used to be given the room the old lines left, then (the bar's new
+    height coming a moment later) the room the new ones leave -- two layouts, and the
+    cards could be seen to jump."""
+    window = make_window(qtbot)
+    bar, view = window.hint_bar, window.view
+    assert not bar.active  # the idle message, whose lines follow the width
+    widths: dict[int, int] = {}
+    for width in range(1400, 380, -10):
+        widths.setdefault(_lines(bar, width), width)
+    assert {1, 2, 3} <= set(widths), widths
+    one, two, three = widths[1], widths[2], widths[3]
+    layouts = _count_layouts(window.scene, monkeypatch)
+    heights = []
+    # wider and narrower, to one line more or fewer, and within one number of lines
+    for width in (one, two, three, two, one, one - 10, two):
+        size = (width, 800)
+        layouts.clear()
+        window.resize(*size)
+        qtbot.waitUntil(lambda size=size: window.size().toTuple() == size)
+        qtbot.wait(50)  # anything posted by the resize has come by now
+        vp = view.viewport()
+        assert layouts == [(vp.width(), vp.height())], (size, layouts)
+        heights.append(bar.height())
+        fresh = _fresh(qtbot, size)
+        assert _table(qtbot, window) == _table(qtbot, fresh), size
+        fresh.close()
+    # (the premise: the bar's height changed with its lines)
+    assert heights[0] < heights[1] < heights[2], heights
+    assert heights[3] == heights[1] and heights[4] == heights[5] == heights[0], heights
+
+
+def test_a_longer_message_at_one_width_still_grows_the_bar(qtbot: Any) -> None:
+    """The bar's lines follow its text too, not only a new width: a message that
+    wraps makes it taller, and the table gives it the room."""
+    window = make_window(qtbot)
+    bar, view = window.hint_bar, window.view
+    idle, room = bar.height(), view.viewport().height()
+    bar.show_message(" ".join(["A long message that wraps."] * 12), "info")
+    qtbot.waitUntil(lambda: view.viewport().height() < room)
+    assert bar.height() > idle
+    assert view.viewport().height() == room - (bar.height() - idle)
+    bar.dismiss()
+    qtbot.waitUntil(lambda: view.viewport().height() == room)
+    assert bar.height() == idle
