@@ -1,12 +1,20 @@
 """One resize of the window lays the table out once, at its final size: also where
-the message bar above it takes another number of lines at the new width."""
+the message bar above it takes another number of lines at the new width, and where
+the style's scroll bars are laid over the table or fade out."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import (
+    QApplication,
+    QProxyStyle,
+    QStyle,
+    QStyleHintReturn,
+    QStyleOption,
+    QWidget,
+)
 
 from freecell.core import Session
 from freecell.engine import Position
@@ -121,3 +129,96 @@ def test_a_longer_message_at_one_width_still_grows_the_bar(qtbot: Any) -> None:
     bar.dismiss()
     qtbot.waitUntil(lambda: view.viewport().height() == room)
     assert bar.height() == idle
+
+
+class _OverlayBars(QProxyStyle):
+    """Scroll bars that fade out when unused (SH_ScrollBar_Transient), and, with
+    ``overlap``, are laid over the contents (PM_ScrollView_ScrollBarOverlap, as
+    macOS does) instead of beside them."""
+
+    def __init__(self, overlap: bool) -> None:
+        super().__init__()
+        self.overlap = overlap
+
+    def styleHint(
+        self,
+        hint: QStyle.StyleHint,
+        option: QStyleOption | None = None,
+        widget: QWidget | None = None,
+        returnData: QStyleHintReturn | None = None,
+    ) -> int:
+        if hint == QStyle.StyleHint.SH_ScrollBar_Transient:
+            return 1
+        return super().styleHint(hint, option, widget, returnData)
+
+    def pixelMetric(
+        self,
+        metric: QStyle.PixelMetric,
+        option: QStyleOption | None = None,
+        widget: QWidget | None = None,
+    ) -> int:
+        if metric == QStyle.PixelMetric.PM_ScrollView_ScrollBarOverlap and self.overlap:
+            return self.pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, option, widget)
+        return super().pixelMetric(metric, option, widget)
+
+
+@pytest.mark.parametrize("overlap", [False, True], ids=["transient", "transient-overlay"])
+def test_transient_scroll_bars_are_planned_as_qt_lays_them_out(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, overlap: bool
+) -> None:
+    """A table too big for the window asks for the scroll bars it needs; where the
+    style lays them over the table, the table is laid out at the whole viewport (no
+    room taken for them), and where it lays them beside, at what they leave -- each
+    once per resize, and a relayout at the same size changes nothing (no ping-pong).
+    (Qt takes room for a bar unless the style says it overlaps; whether it fades out
+    does not change the room.)"""
+    window = make_window(qtbot, card_size="large")
+    view = window.view
+    vbar, hbar = view.verticalScrollBar(), view.horizontalScrollBar()
+    style = _OverlayBars(overlap)
+    for widget in (view, vbar, hbar):  # (a widget's style is not its children's)
+        widget.setStyle(style)
+    try:
+        layouts = _count_layouts(window.scene, monkeypatch)
+        # too tall only (one bar), too tall and too wide (both), and room again
+        for size, bars in (
+            ((900, 560), (False, True)),
+            ((600, 400), (True, True)),
+            ((1400, 1000), (False, False)),
+        ):
+            layouts.clear()
+            window.resize(*size)
+            qtbot.waitUntil(lambda size=size: window.size().toTuple() == size)
+            qtbot.wait(50)
+            horizontal, vertical, planned = view._plan()
+            assert (horizontal, vertical) == bars, size
+            # the bars asked for are there, with something to scroll; the others have
+            # nothing -- but where bars are laid over the table: QGraphicsView counts an
+            # always-on bar's extent out of the room it scrolls, laid over or not, so a
+            # table as wide as the viewport scrolls that much the other way
+            for bar, asked, other_on, other_extent in (
+                (hbar, horizontal, vertical, vbar.sizeHint().width()),
+                (vbar, vertical, horizontal, hbar.sizeHint().height()),
+            ):
+                assert bar.isVisible() is asked, size
+                if asked:
+                    assert bar.maximum() > 0, size
+                else:
+                    assert bar.maximum() <= (other_extent if overlap and other_on else 0), size
+            vp = view.viewport()
+            assert planned == (vp.width(), vp.height()) == window.scene.view_size, size
+            room = (view.width() - vp.width(), view.height() - vp.height())
+            if overlap:  # the bars over the table: the viewport is the whole view
+                assert room == (0, 0), size
+            else:
+                assert room == (
+                    vbar.sizeHint().width() if vertical else 0,
+                    hbar.sizeHint().height() if horizontal else 0,
+                ), size
+            assert layouts == [planned], (size, layouts)
+            layouts.clear()
+            view.relayout()
+            assert layouts == [], size
+    finally:  # (the widgets do not own the style: none may keep it once it is gone)
+        for widget in (view, vbar, hbar):
+            widget.setStyle(None)  # type: ignore[arg-type]

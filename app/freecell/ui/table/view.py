@@ -115,12 +115,12 @@ class TableView(QGraphicsView):
         going never changes the decision (no ping-pong); a bar once needed narrows
         the view, which may call for the other one too.
         """
-        full = self.maximumViewportSize()  # less the bars that are on
+        full = self.maximumViewportSize()  # less each bar that is on, its whole extent
         full_w, full_h = float(full.width()), float(full.height())
-        if _ON in (self.verticalScrollBarPolicy(), self.horizontalScrollBarPolicy()):
-            bar_w, bar_h = self._bar_room()
-            full_w += bar_w if self.verticalScrollBarPolicy() == _ON else 0
-            full_h += bar_h if self.horizontalScrollBarPolicy() == _ON else 0
+        if self.verticalScrollBarPolicy() == _ON:
+            full_w += self.verticalScrollBar().sizeHint().width()
+        if self.horizontalScrollBarPolicy() == _ON:
+            full_h += self.horizontalScrollBar().sizeHint().height()
         w, h = full_w, full_h
         horizontal = vertical = False
         for _pass in range(3):
@@ -141,13 +141,20 @@ class TableView(QGraphicsView):
 
     def _bar_room(self) -> tuple[float, float]:
         """The width of the vertical scroll bar and the height of the horizontal one
-        as Qt lays them out beside the viewport (nothing for overlay bars)."""
+        that Qt takes from the viewport when they are shown.
+
+        As `QAbstractScrollArea` lays them out: nothing for a bar its style lays over
+        the contents (`PM_ScrollView_ScrollBarOverlap`, asked of the bar's own style),
+        its extent otherwise -- also for a bar that fades out when unused
+        (`SH_ScrollBar_Transient`), which changes when it is shown, not its room.
+        """
         from PySide6.QtWidgets import QStyle  # (its enums: not for the first frame)
 
+        overlap = QStyle.PixelMetric.PM_ScrollView_ScrollBarOverlap
         vbar, hbar = self.verticalScrollBar(), self.horizontalScrollBar()
-        if self.style().styleHint(QStyle.StyleHint.SH_ScrollBar_Transient, None, vbar):
-            return 0.0, 0.0
-        return float(vbar.sizeHint().width()), float(hbar.sizeHint().height())
+        bar_w = 0 if vbar.style().pixelMetric(overlap, None, vbar) else vbar.sizeHint().width()
+        bar_h = 0 if hbar.style().pixelMetric(overlap, None, hbar) else hbar.sizeHint().height()
+        return float(bar_w), float(bar_h)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
