@@ -20,6 +20,7 @@ from freecell.core import Session
 from freecell.engine import Position
 from freecell.storage import Settings
 from freecell.ui.panels.hint_bar import HintBar
+from freecell.ui.shell.app import build_window
 from freecell.ui.shell.main_window import MainWindow
 from ui_helpers import make_window
 
@@ -67,6 +68,7 @@ def _table(qtbot: Any, window: MainWindow) -> tuple[object, ...]:
     return (
         window.hint_bar.height(),
         label.geometry().getRect(),
+        window.statusBar().height(),
         viewport,
         window.scene.view_size,
         window.scene.layout,
@@ -222,3 +224,87 @@ def test_transient_scroll_bars_are_planned_as_qt_lays_them_out(
     finally:  # (the widgets do not own the style: none may keep it once it is gone)
         for widget in (view, vbar, hbar):
             widget.setStyle(None)  # type: ignore[arg-type]
+
+
+def _with_live_line(qtbot: Any, size: tuple[int, int]) -> MainWindow:
+    """A window as the game builds it (the status bar's live line from the first
+    frame), shown at ``size``."""
+    window = build_window(Session(SETTINGS, deal_number=1))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    with qtbot.waitExposed(window):
+        window.show()
+    return window
+
+
+def test_a_resize_that_changes_the_status_bars_rows_lays_the_table_out_once(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With its live line the status bar has one row on a wide window and two on a
+    narrower one; it answers its height for the window's width before the table is
+    given its room (it used to take its new rows once it had the new width, and the
+    table was laid out for the old rows, then the new ones)."""
+    window = _with_live_line(qtbot, (1100, 800))
+    status, view = window.status, window.view
+    assert status.rows == 2
+    beside = window.statusBar().width() - status.area.width()
+    wide = next(w for w in range(1200, 4000, 20) if status.rows_for(w - beside) == 1)
+    layouts = _count_layouts(window.scene, monkeypatch)
+    rows = []
+    for width in (wide, 1100, wide + 100, wide - 20):
+        size = (width, 800)
+        layouts.clear()
+        window.resize(*size)
+        qtbot.waitUntil(lambda size=size: window.size().toTuple() == size)
+        qtbot.wait(50)
+        vp = view.viewport()
+        assert layouts == [(vp.width(), vp.height())], (size, layouts)
+        rows.append(status.rows)
+        assert window.statusBar().height() == status.bar_height(status.rows)
+        fresh = _with_live_line(qtbot, size)
+        assert _table(qtbot, window) == _table(qtbot, fresh), size
+        fresh.close()
+    assert rows == [1, 2, 1, 1], rows  # (the last inside the band that keeps one row)
+
+
+def test_a_status_tip_keeps_the_status_bars_height(qtbot: Any) -> None:
+    """QStatusBar hides its items while it shows a status tip (a menu entry's): the
+    bar keeps its rows' height, and the table its room."""
+    window = _with_live_line(qtbot, (1100, 800))
+    bar, view = window.statusBar(), window.view
+    height, room = bar.height(), view.viewport().size()
+    assert window.status.rows == 2
+    bar.showMessage("A status tip")
+    qtbot.waitUntil(lambda: not window.status.area.isVisible())
+    qtbot.wait(50)
+    assert (bar.height(), view.viewport().size()) == (height, room)
+    bar.clearMessage()
+    qtbot.waitUntil(lambda: window.status.area.isVisible())
+    qtbot.wait(50)
+    assert (bar.height(), view.viewport().size()) == (height, room)
+
+
+@pytest.mark.parametrize("size", [(1100, 800), (1366, 768), (2000, 1000)], ids=str)
+def test_the_first_frame_is_laid_out_once(qtbot: Any, size: tuple[int, int]) -> None:
+    """Shown for the first time, the window lays the table out once before its first
+    paint, for the bars' final heights (it took two where the status bar has two rows:
+    one for a one-row bar, then one for two)."""
+    window = build_window(Session(SETTINGS, deal_number=1))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    scene = window.scene
+    layouts: list[tuple[float, float]] = []
+    apply_layout = scene._apply_layout
+
+    def counted(position: Position) -> None:
+        layouts.append(scene.view_size)
+        apply_layout(position)
+
+    scene._apply_layout = counted  # type: ignore[method-assign]
+    first: list[tuple[float, float]] = []
+    window.view.first_painted.connect(lambda: first.extend(layouts))
+    with qtbot.waitExposed(window):
+        window.show()
+    qtbot.waitUntil(lambda: window.view.painted)
+    vp = window.view.viewport()
+    assert first == [(vp.width(), vp.height())], (size, first)

@@ -11,9 +11,10 @@ limit, ...), and the deal label's tooltip then lists what is not shown.  The one
 long line (:meth:`StatusPanel.set_elastic`: what the screen reader was last told)
 has the rest of the first row on a wide window and a second row of its own on a
 narrower one or in large text; the number of rows follows the bar's width and
-font only, never a text, so a message never makes the table jump.  A sentence too
-long even for its own row ends after its last whole word with "…", the tooltip and
-the accessible name keeping all of it.
+font only, never a text, so a message never makes the table jump, and is answered
+for the width the window is about to give the bar (:class:`_Rows`), so a resize
+lays the table out once.  A sentence too long even for its own row ends after its
+last whole word with "…", the tooltip and the accessible name keeping all of it.
 """
 
 from __future__ import annotations
@@ -95,6 +96,32 @@ class ElidedLabel(QLabel):
         painter.end()
 
 
+class _Rows(QVBoxLayout):
+    """The bar's one or two rows, as many as the width they are given calls for.
+
+    The window's layout asks the status bar its height for the window's width
+    before it places the bar and the table above it; answered here, the table gets
+    its final room in that pass.  (A height fixed once the bar had its new width
+    came with a second pass a moment later, the table laid out for both.)
+    """
+
+    # what QStatusBar's own layout puts around its items: 3 px above, 2 below
+    AROUND = 5
+
+    def __init__(self, parent: QWidget, panel: StatusPanel) -> None:
+        super().__init__(parent)
+        self._panel = panel
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        panel = self._panel
+        if "deal" not in panel.labels:  # (asked while the bar is being built)
+            return ROW_HEIGHT + 2 - self.AROUND
+        return panel.bar_height(panel.rows_for(width)) - self.AROUND
+
+
 class StatusPanel(QObject):
     def __init__(
         self,
@@ -117,7 +144,11 @@ class StatusPanel(QObject):
         # one widget holds both rows (QStatusBar's own layout has one)
         self.area = QWidget(bar)
         self.area.setObjectName("statusRows")
-        column = QVBoxLayout(self.area)
+        # hidden while the bar shows a status tip, and still the rows' height then
+        policy = self.area.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.area.setSizePolicy(policy)
+        column = _Rows(self.area, self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         self.first_row = QHBoxLayout()
@@ -242,9 +273,19 @@ class StatusPanel(QObject):
             self.deal_box.sizeHint().height() + 6,
         )
 
+    def bar_height(self, rows: int) -> int:
+        """The bar's height with this many rows."""
+        return self._row_height() * rows + 2
+
     def _set_height(self) -> None:
-        # a fixed height: a label changing its text must never make the table jump
-        self.bar.setFixedHeight(self._row_height() * self.rows + 2)
+        # The bar's height is the one its rows answer for its width (_Rows), one row's
+        # at least.  So is the area's: QStatusBar makes its items' minimum height a
+        # strut of its row, which would hold two rows' content a pass longer.
+        self.bar.setMinimumHeight(self.bar_height(1))
+        self.area.setMinimumHeight(self.bar_height(1) - _Rows.AROUND)
+        # (the height answered for a width may be another now: Qt's cached answers go)
+        self.area.updateGeometry()
+        self.bar.updateGeometry()
 
     def _set_rows(self, rows: int) -> None:
         if rows != self.rows:
@@ -264,6 +305,30 @@ class StatusPanel(QObject):
             self.second_row.addWidget(live, 1)
         live.show()
 
+    def _wanted_first(self) -> list[QLabel]:
+        """The short items with something to show, the most important first."""
+        wanted = (w for w in self._items if self._wanted(w))
+        return sorted(wanted, key=lambda w: -self._priority[w])
+
+    def rows_for(self, area: int) -> int:
+        """The rows the bar takes where its items have ``area`` pixels of width."""
+        if self._elastic is None:
+            return 1
+        if self.bar.currentMessage():
+            return self.rows  # a status tip hides the items for now: kept as they are
+        spacing = max(0, self.first_row.spacing())
+        free = area - self.deal_box.sizeHint().width() - spacing - SLACK
+        average = max(1, self.labels["deal"].fontMetrics().averageCharWidth())
+        short = sum(w.sizeHint().width() + spacing for w in self._wanted_first())
+        # (back to one row only with some room to spare: a clock that gains a digit
+        # must not move the bar up and down)
+        spare = 0 if self.rows == 1 else ROWS_HYSTERESIS_CHARS * average
+        one_row = (
+            area >= ONE_ROW_CHARS * average + spare
+            and free - short >= LIVE_ROW_CHARS * average + spare
+        )
+        return 1 if one_row else 2
+
     def _fit(self) -> None:
         candidates = list(self._items)
         if not self.bar.isVisible():  # no width yet: only what has something to show
@@ -275,33 +340,18 @@ class StatusPanel(QObject):
             return  # a status tip hides the items for now; they come back without it
         if self.area.isVisible() and self.area.width() > 0:
             self._beside_area = max(0, self.bar.width() - self.area.width())
-        spacing = max(0, self.first_row.spacing())
-
-        def room(widget: QLabel) -> int:
-            return widget.sizeHint().width() + spacing
-
-        wanted = sorted(
-            (w for w in candidates if self._wanted(w)), key=lambda w: -self._priority[w]
-        )
         # the width the area has: the bar's, less its size grip and margins
         area = self.bar.width() - self._beside_area
+        self._set_rows(self.rows_for(area))
+        spacing = max(0, self.first_row.spacing())
         free = area - self.deal_box.sizeHint().width() - spacing - SLACK
-        average = max(1, self.labels["deal"].fontMetrics().averageCharWidth())
-        short = sum(room(w) for w in wanted)
-        # (back to one row only with some room to spare: a clock that gains a digit
-        # must not move the bar up and down)
-        spare = 0 if self.rows == 1 else ROWS_HYSTERESIS_CHARS * average
-        one_row = self._elastic is None or (
-            area >= ONE_ROW_CHARS * average + spare
-            and free - short >= LIVE_ROW_CHARS * average + spare
-        )
-        self._set_rows(1 if one_row else 2)
         keep: set[QLabel] = set()
-        for widget in wanted:
-            if room(widget) > free and self._priority[widget] < PRIORITY_DEAL:
+        for widget in self._wanted_first():
+            room = widget.sizeHint().width() + spacing
+            if room > free and self._priority[widget] < PRIORITY_DEAL:
                 break  # this one and every less important one are left out
             keep.add(widget)
-            free -= room(widget)
+            free -= room
         for widget in candidates:
             show = widget in keep
             if widget.isVisibleTo(self.bar) != show:
