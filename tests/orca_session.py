@@ -224,6 +224,9 @@ def inside(python: str, work: Path, language: str = "system") -> int:
             # at a player's pace: Orca presents each focus before the next key
             subprocess.run(["xdotool", "key", "--delay", "250", *group.split()], check=True)
             time.sleep(4 if group == "h" else 2)
+            # and, on a loaded machine, until Orca has said it all: no step's speech
+            # runs into the next one's keys
+            _wait_until_said(log, quiet=1.0, most=15.0)
         _wait_until_quiet(log, quiet=3.0, most=30.0)  # the results panel, Orca's queue
         return 0
     finally:
@@ -250,6 +253,20 @@ def _wait_until_quiet(log: Path, *, quiet: float, most: float) -> None:
         now = log.stat().st_size if log.exists() else 0
         if now != size:
             size, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+        time.sleep(0.2)
+
+
+def _wait_until_said(log: Path, *, quiet: float, most: float) -> None:
+    """Until Orca has spoken nothing new for ``quiet`` seconds (its debug log itself
+    never rests: it notes the game's clock each second)."""
+    deadline = time.monotonic() + most
+    said, since = -1, time.monotonic()
+    while time.monotonic() < deadline:
+        now = len(spoken_lines(log)) if log.exists() else 0
+        if now != said:
+            said, since = now, time.monotonic()
         elif time.monotonic() - since >= quiet:
             return
         time.sleep(0.2)
