@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from freecell.engine import FREECELL, Position, deal
+from freecell.engine import FREECELL, deal
 from freecell.ui.table.layout import (
     CARD_WIDTHS,
     MAX_FIT_WIDTH,
@@ -14,7 +14,7 @@ from freecell.ui.table.layout import (
     compute_layout,
     fitting_size,
 )
-from ui_helpers import make_window
+from ui_helpers import assert_one_layout, count_layouts, make_window, resize_settled
 
 SCREENS = [(800, 520), (1024, 640), (1366, 640), (1920, 960), (2560, 1320), (3840, 2040)]
 
@@ -127,20 +127,9 @@ def test_one_resize_lays_the_table_out_once(  # type: ignore[no-untyped-def]
     tests/test_ui_table_one_layout.py)."""
     window = make_window(qtbot, card_size=card_size)
     scene, view = window.scene, window.view
-    layouts: list[tuple[float, float]] = []
-    apply_layout = scene._apply_layout
-
-    def counted(position: Position) -> None:
-        layouts.append(scene.view_size)
-        apply_layout(position)
-
-    monkeypatch.setattr(scene, "_apply_layout", counted)
+    layouts = count_layouts(scene, monkeypatch)
     for size in ((w, h), (1100, 800)):  # there and back again (make_window: 1100 x 800)
-        layouts.clear()
-        window.resize(*size)
-        qtbot.waitUntil(lambda size=size: window.size().toTuple() == size)
-        qtbot.wait(50)  # anything posted by the resize has come by now
-        vp = view.viewport()
-        assert layouts == [(vp.width(), vp.height())], (size, layouts)
+        resize_settled(qtbot, window, size, layouts)
+        assert_one_layout(window, size, layouts)
         bars = view.horizontalScrollBar().maximum() + view.verticalScrollBar().maximum()
         assert (bars > 0) is (scrolls and size == (w, h)), size

@@ -17,32 +17,22 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.core import Session
-from freecell.engine import Position
 from freecell.storage import Settings
 from freecell.ui.panels.hint_bar import HintBar
 from freecell.ui.shell.app import build_window
 from freecell.ui.shell.main_window import MainWindow
-from ui_helpers import make_window
+from ui_helpers import assert_one_layout, count_layouts, make_window, resize_settled
 
 SETTINGS = Settings(reduce_motion=True, card_size="fit")
 
 
-def _count_layouts(scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, float]]:
-    """The view size of every layout of the table from now on."""
-    layouts: list[tuple[float, float]] = []
-    apply_layout = scene._apply_layout
-
-    def counted(position: Position) -> None:
-        layouts.append(scene.view_size)
-        apply_layout(position)
-
-    monkeypatch.setattr(scene, "_apply_layout", counted)
-    return layouts
-
-
-def _fresh(qtbot: Any, size: tuple[int, int], settings: Settings = SETTINGS) -> MainWindow:
-    """A window built and shown at ``size``."""
-    window = MainWindow(Session(settings, deal_number=1))
+def _fresh(
+    qtbot: Any, size: tuple[int, int], settings: Settings = SETTINGS, *, live_line: bool = False
+) -> MainWindow:
+    """A window built and shown at ``size``; with ``live_line``, as the game builds it
+    (the status bar's live line from the first frame)."""
+    session = Session(settings, deal_number=1)
+    window = build_window(session) if live_line else MainWindow(session)
     qtbot.addWidget(window)
     window.resize(*size)
     with qtbot.waitExposed(window):
@@ -91,24 +81,20 @@ def test_a_resize_that_rewraps_the_message_lays_the_table_out_once(
     height coming a moment later) the room the new ones leave -- two layouts, and the
     cards could be seen to jump."""
     window = make_window(qtbot)
-    bar, view = window.hint_bar, window.view
+    bar = window.hint_bar
     assert not bar.active  # the idle message, whose lines follow the width
     widths: dict[int, int] = {}
     for width in range(1400, 380, -10):
         widths.setdefault(_lines(bar, width), width)
     assert {1, 2, 3} <= set(widths), widths
     one, two, three = widths[1], widths[2], widths[3]
-    layouts = _count_layouts(window.scene, monkeypatch)
+    layouts = count_layouts(window.scene, monkeypatch)
     heights = []
     # wider and narrower, to one line more or fewer, and within one number of lines
     for width in (one, two, three, two, one, one - 10, two):
         size = (width, 800)
-        layouts.clear()
-        window.resize(*size)
-        qtbot.waitUntil(lambda size=size: window.size().toTuple() == size)
-        qtbot.wait(50)  # anything posted by the resize has come by now
-        vp = view.viewport()
-        assert layouts == [(vp.width(), vp.height())], (size, layouts)
+        resize_settled(qtbot, window, size, layouts)
+        assert_one_layout(window, size, layouts)
         heights.append(bar.height())
         fresh = _fresh(qtbot, size)
         assert _table(qtbot, window) == _table(qtbot, fresh), size
@@ -181,17 +167,14 @@ def test_transient_scroll_bars_are_planned_as_qt_lays_them_out(
     for widget in (view, vbar, hbar):  # (a widget's style is not its children's)
         widget.setStyle(style)
     try:
-        layouts = _count_layouts(window.scene, monkeypatch)
+        layouts = count_layouts(window.scene, monkeypatch)
         # too tall only (one bar), too tall and too wide (both), and room again
         for size, bars in (
             ((900, 560), (False, True)),
             ((600, 400), (True, True)),
             ((1400, 1000), (False, False)),
         ):
-            layouts.clear()
-            window.resize(*size)
-            qtbot.waitUntil(lambda size=size: window.size().toTuple() == size)
-            qtbot.wait(50)
+            resize_settled(qtbot, window, size, layouts)
             horizontal, vertical, planned = view._plan()
             assert (horizontal, vertical) == bars, size
             # the bars asked for are there, with something to scroll; the others have
@@ -226,17 +209,6 @@ def test_transient_scroll_bars_are_planned_as_qt_lays_them_out(
             widget.setStyle(None)  # type: ignore[arg-type]
 
 
-def _with_live_line(qtbot: Any, size: tuple[int, int]) -> MainWindow:
-    """A window as the game builds it (the status bar's live line from the first
-    frame), shown at ``size``."""
-    window = build_window(Session(SETTINGS, deal_number=1))
-    qtbot.addWidget(window)
-    window.resize(*size)
-    with qtbot.waitExposed(window):
-        window.show()
-    return window
-
-
 def test_a_resize_that_changes_the_status_bars_rows_lays_the_table_out_once(
     qtbot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -244,24 +216,20 @@ def test_a_resize_that_changes_the_status_bars_rows_lays_the_table_out_once(
     narrower one; it answers its height for the window's width before the table is
     given its room (it used to take its new rows once it had the new width, and the
     table was laid out for the old rows, then the new ones)."""
-    window = _with_live_line(qtbot, (1100, 800))
-    status, view = window.status, window.view
+    window = _fresh(qtbot, (1100, 800), live_line=True)
+    status = window.status
     assert status.rows == 2
     beside = window.statusBar().width() - status.area.width()
     wide = next(w for w in range(1200, 4000, 20) if status.rows_for(w - beside) == 1)
-    layouts = _count_layouts(window.scene, monkeypatch)
+    layouts = count_layouts(window.scene, monkeypatch)
     rows = []
     for width in (wide, 1100, wide + 100, wide - 20):
         size = (width, 800)
-        layouts.clear()
-        window.resize(*size)
-        qtbot.waitUntil(lambda size=size: window.size().toTuple() == size)
-        qtbot.wait(50)
-        vp = view.viewport()
-        assert layouts == [(vp.width(), vp.height())], (size, layouts)
+        resize_settled(qtbot, window, size, layouts)
+        assert_one_layout(window, size, layouts)
         rows.append(status.rows)
         assert window.statusBar().height() == status.bar_height(status.rows)
-        fresh = _with_live_line(qtbot, size)
+        fresh = _fresh(qtbot, size, live_line=True)
         assert _table(qtbot, window) == _table(qtbot, fresh), size
         fresh.close()
     assert rows == [1, 2, 1, 1], rows  # (the last inside the band that keeps one row)
@@ -270,7 +238,7 @@ def test_a_resize_that_changes_the_status_bars_rows_lays_the_table_out_once(
 def test_a_status_tip_keeps_the_status_bars_height(qtbot: Any) -> None:
     """QStatusBar hides its items while it shows a status tip (a menu entry's): the
     bar keeps its rows' height, and the table its room."""
-    window = _with_live_line(qtbot, (1100, 800))
+    window = _fresh(qtbot, (1100, 800), live_line=True)
     bar, view = window.statusBar(), window.view
     height, room = bar.height(), view.viewport().size()
     assert window.status.rows == 2
@@ -285,22 +253,16 @@ def test_a_status_tip_keeps_the_status_bars_height(qtbot: Any) -> None:
 
 
 @pytest.mark.parametrize("size", [(1100, 800), (1366, 768), (2000, 1000)], ids=str)
-def test_the_first_frame_is_laid_out_once(qtbot: Any, size: tuple[int, int]) -> None:
+def test_the_first_frame_is_laid_out_once(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
     """Shown for the first time, the window lays the table out once before its first
     paint, for the bars' final heights (it took two where the status bar has two rows:
     one for a one-row bar, then one for two)."""
     window = build_window(Session(SETTINGS, deal_number=1))
     qtbot.addWidget(window)
     window.resize(*size)
-    scene = window.scene
-    layouts: list[tuple[float, float]] = []
-    apply_layout = scene._apply_layout
-
-    def counted(position: Position) -> None:
-        layouts.append(scene.view_size)
-        apply_layout(position)
-
-    scene._apply_layout = counted  # type: ignore[method-assign]
+    layouts = count_layouts(window.scene, monkeypatch)
     first: list[tuple[float, float]] = []
     window.view.first_painted.connect(lambda: first.extend(layouts))
     with qtbot.waitExposed(window):

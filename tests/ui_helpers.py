@@ -10,7 +10,9 @@ import dataclasses
 import subprocess
 import threading
 from collections.abc import Iterable
+from typing import Any
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -111,6 +113,38 @@ def make_window(  # type: ignore[no-untyped-def]
     window.ready()  # what waits for the first paint (the menus' contents), done now
     window.activateWindow()
     return window
+
+
+def count_layouts(scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, float]]:
+    """The view size of every layout of the table from now on."""
+    layouts: list[tuple[float, float]] = []
+    apply_layout = scene._apply_layout
+
+    def counted(position: Position) -> None:
+        layouts.append(scene.view_size)
+        apply_layout(position)
+
+    monkeypatch.setattr(scene, "_apply_layout", counted)
+    return layouts
+
+
+def resize_settled(
+    qtbot: Any, window: MainWindow, size: tuple[int, int], layouts: list[tuple[float, float]]
+) -> None:
+    """Resize ``window`` and wait for what the resize posts; ``layouts`` (from
+    :func:`count_layouts`) then holds this resize's layouts alone."""
+    layouts.clear()
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().toTuple() == size)
+    qtbot.wait(50)  # anything posted by the resize has come by now
+
+
+def assert_one_layout(
+    window: MainWindow, size: tuple[int, int], layouts: list[tuple[float, float]]
+) -> None:
+    """The table was laid out once, at the viewport's final size."""
+    vp = window.view.viewport()
+    assert layouts == [(vp.width(), vp.height())], (size, layouts)
 
 
 def load(window: MainWindow, position: Position, variant: Variant = FREECELL) -> None:
