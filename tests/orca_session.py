@@ -137,7 +137,10 @@ def prepare_home(home: Path, language: str = "system") -> list[str]:
         steps += [pick, drop, ["u"]]
     for move in last:
         pick, drop = pick_and_drop(move)
-        steps += [pick + drop]
+        # the first card taken, in a step of its own where no undo came before: Orca
+        # speaks a focus that settles, and within one step it may not (a loaded machine)
+        alone = move == last[0] and language != "system"
+        steps += [pick, drop] if alone else [pick + drop]
         game.play(move)
     return [" ".join(group) for group in steps]
 
