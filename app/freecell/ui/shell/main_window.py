@@ -382,7 +382,7 @@ class MainWindow(QMainWindow):
             self._menus.show()
         elif isinstance(event, BackendChanged) and self._hints is not None and self._hints.busy:
             # the search in flight asks the old backend: ask the new one instead
-            self._cancel_hint()
+            self._hints.cancel()
             self.scene.set_hint(None)
             self.hint_bar.dismiss()
 
