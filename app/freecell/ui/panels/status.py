@@ -310,6 +310,12 @@ class StatusPanel(QObject):
         wanted = (w for w in self._items if self._wanted(w))
         return sorted(wanted, key=lambda w: -self._priority[w])
 
+    def _free_for_items(self, area: int) -> int:
+        """What the first row's short items have of ``area``: less the deal box, the
+        spacing beside it and the slack kept free."""
+        spacing = max(0, self.first_row.spacing())
+        return area - self.deal_box.sizeHint().width() - spacing - SLACK
+
     def rows_for(self, area: int) -> int:
         """The rows the bar takes where its items have ``area`` pixels of width."""
         if self._elastic is None:
@@ -317,7 +323,7 @@ class StatusPanel(QObject):
         if self.bar.currentMessage():
             return self.rows  # a status tip hides the items for now: kept as they are
         spacing = max(0, self.first_row.spacing())
-        free = area - self.deal_box.sizeHint().width() - spacing - SLACK
+        free = self._free_for_items(area)
         average = max(1, self.labels["deal"].fontMetrics().averageCharWidth())
         short = sum(w.sizeHint().width() + spacing for w in self._wanted_first())
         # (back to one row only with some room to spare: a clock that gains a digit
@@ -344,7 +350,7 @@ class StatusPanel(QObject):
         area = self.bar.width() - self._beside_area
         self._set_rows(self.rows_for(area))
         spacing = max(0, self.first_row.spacing())
-        free = area - self.deal_box.sizeHint().width() - spacing - SLACK
+        free = self._free_for_items(area)
         keep: set[QLabel] = set()
         for widget in self._wanted_first():
             room = widget.sizeHint().width() + spacing
