@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve()
@@ -249,30 +250,28 @@ def inside(python: str, work: Path, language: str = "system") -> int:
         _stop_speech_dispatcher(runtime)
 
 
-def _wait_until_quiet(log: Path, *, quiet: float, most: float) -> None:
+def _wait_until_still(measure: Callable[[], int], *, quiet: float, most: float) -> None:
+    """Until ``measure`` has not changed for ``quiet`` seconds, ``most`` at the longest."""
     deadline = time.monotonic() + most
-    size, since = -1, time.monotonic()
+    last, since = -1, time.monotonic()
     while time.monotonic() < deadline:
-        now = log.stat().st_size if log.exists() else 0
-        if now != size:
-            size, since = now, time.monotonic()
+        now = measure()
+        if now != last:
+            last, since = now, time.monotonic()
         elif time.monotonic() - since >= quiet:
             return
         time.sleep(0.2)
+
+
+def _wait_until_quiet(log: Path, *, quiet: float, most: float) -> None:
+    """Until Orca's debug log has not grown for ``quiet`` seconds."""
+    _wait_until_still(lambda: log.stat().st_size if log.exists() else 0, quiet=quiet, most=most)
 
 
 def _wait_until_said(log: Path, *, quiet: float, most: float) -> None:
     """Until Orca has spoken nothing new for ``quiet`` seconds (its debug log itself
     never rests: it notes the game's clock each second)."""
-    deadline = time.monotonic() + most
-    said, since = -1, time.monotonic()
-    while time.monotonic() < deadline:
-        now = len(spoken_lines(log)) if log.exists() else 0
-        if now != said:
-            said, since = now, time.monotonic()
-        elif time.monotonic() - since >= quiet:
-            return
-        time.sleep(0.2)
+    _wait_until_still(lambda: len(spoken_lines(log)) if log.exists() else 0, quiet=quiet, most=most)
 
 
 def _stop_speech_dispatcher(runtime: Path) -> None:
