@@ -180,8 +180,8 @@ def main(argv: list[str] | None = None) -> int:
 def dialogs(app: QApplication, window: MainWindow, folder: Path) -> None:
     """The stepper under the table and each dialog on its own (their longest words)."""
     from freecell.engine import EIGHT_OFF, NewDeal, with_take_backs
-    from freecell.plugins import create_manager
-    from freecell.plugins.custom import custom_variant
+    from freecell.plugin_host import create_manager
+    from freecell.plugin_host.custom import custom_variant
     from freecell.ui.dialogs.custom_variant import CustomVariantDialog
     from freecell.ui.dialogs.plugins import PluginsDialog, install_plugins
     from freecell.ui.panels.rules_page import RulesDialog

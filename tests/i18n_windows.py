@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from freecell import i18n
 from freecell.engine import EIGHT_OFF, FREECELL, Move, Variant, with_take_backs
-from freecell.plugins import create_manager, settings_store
-from freecell.plugins.custom import custom_variant
+from freecell.plugin_host import create_manager, settings_store
+from freecell.plugin_host.custom import custom_variant
 from freecell.solver.api import Unknown
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.dialogs.plugins import PluginsDialog, install_plugins

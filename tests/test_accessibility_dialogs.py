@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from freecell.plugins import create_manager, settings_store
+from freecell.plugin_host import create_manager, settings_store
 from freecell.storage import Storage
 from freecell.ui.accessibility import install_accessibility
 from freecell.ui.accessibility.focus_ring import INNER, OUTER

@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 from freecell.core import (
-    BUILTIN_SCORING,
     AppEvent,
     BackendChanged,
     GameAbandoned,
@@ -20,8 +19,8 @@ from freecell.core import (
     VariantChanged,
 )
 from freecell.engine import EIGHT_OFF, FREECELL, MoveCards, NewDeal, legal_moves
-from freecell.plugins import create_manager
-from freecell.scoring import STANDARD_SCORING
+from freecell.plugin_host import create_manager
+from freecell.scoring import BUILTIN_SCORING, STANDARD_SCORING
 from freecell.storage import Settings, Storage
 from freecell.themes import FOUR_COLOUR
 
@@ -121,7 +120,7 @@ def test_the_core_imports_no_qt_and_no_solver() -> None:
     probe = (
         "import sys, freecell.core; "
         "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'freecell.solver', "
-        "'freecell.analysis', 'freecell.plugins.manager', 'freecell.ui'))))"
+        "'freecell.analysis', 'freecell.plugin_host.manager', 'freecell.ui'))))"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

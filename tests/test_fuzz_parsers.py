@@ -40,7 +40,7 @@ from freecell.engine import (
 )
 from freecell.engine.deal import MAX_DEAL
 from freecell.engine.moves import PileKind
-from freecell.plugins import discovery
+from freecell.plugin_host import discovery
 from freecell.storage import UnreadableFile, game_from_json
 from freecell.storage.settings import Settings, settings_from_json
 from freecell.storage.statistics import Statistics, statistics_from_json

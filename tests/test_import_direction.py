@@ -21,6 +21,7 @@ PACKAGE = Path(freecell.__file__).parent
 LAYERS: dict[str, int] = {
     "i18n": 0,  # the one translation mechanism, for every layer
     "lazy": 0,  # a package's names imported on first use, for every layer
+    "resource_files": 0,  # the files shipped beside the code, for every layer
     "engine": 1,
     "texts": 2,  # engine codes in the player's words, for the edges
     "scoring": 2,
@@ -28,7 +29,7 @@ LAYERS: dict[str, int] = {
     "solver": 3,
     "storage": 3,
     "analysis": 4,
-    "plugins": 4,
+    "plugin_host": 4,
     "launch": 5,  # start-up: logs, the crash hook, the packaging self-check
     "core": 6,
     "cli": 7,

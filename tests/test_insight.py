@@ -147,7 +147,7 @@ def test_shipped_table_loads_and_matches_on_demand_rating() -> None:
     solver change (its digest differs) the table is a rating by the earlier solver:
     it must still agree on these easy deals being solved.  To make
     it exact again: freecell-cli rate 1-32000 --jobs 2 --out
-    app/freecell/resources/ratings/microsoft.bin"""
+    resources/ratings/microsoft.bin"""
     table = rating_data.shipped()
     assert table.count > 0, "the ratings file is missing from the package"
     assert len(table) >= 30_000

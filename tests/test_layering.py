@@ -16,7 +16,7 @@ import pytest
 PURE_PACKAGES = [
     "freecell.engine",
     "freecell.solver",
-    "freecell.plugins",
+    "freecell.plugin_host",
     "freecell.storage",
     "freecell.core",
 ]

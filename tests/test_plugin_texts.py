@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from freecell.i18n import set_language
-from freecell.plugins import create_manager
-from freecell.plugins.model import Notice
-from freecell.plugins.reason_words import fallback_text, notice_text, why_off
-from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugin_host import create_manager
+from freecell.plugin_host.model import Notice
+from freecell.plugin_host.reason_words import fallback_text, notice_text, why_off
+from freecell.plugin_host.reasons import PluginReason, Why
 from plugin_helpers import user_plugin_folder, write_plugin
 
 LANGUAGES = ["en", "de", "fr", "es", "it", "pt_BR", "pl", "ru", "ja"]

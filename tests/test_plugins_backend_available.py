@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from freecell.core.session import Session
-from freecell.plugins import create_manager
-from freecell.plugins.reason_words import fallback_text, notice_text
-from freecell.plugins.reasons import PluginReason, Why
-from freecell.plugins.solvers import backend_options
+from freecell.plugin_host import create_manager
+from freecell.plugin_host.reason_words import fallback_text, notice_text
+from freecell.plugin_host.reasons import PluginReason, Why
+from freecell.plugin_host.solvers import backend_options
 from freecell.storage import Settings
 from plugin_helpers import write_plugin
 

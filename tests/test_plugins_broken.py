@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from freecell.engine import CommandBus, MoveApplied, MoveCards, NewDeal, legal_moves
-from freecell.plugins import MemoryStore, create_manager
-from freecell.plugins.reason_words import notice_text
-from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugin_host import MemoryStore, create_manager
+from freecell.plugin_host.reason_words import notice_text
+from freecell.plugin_host.reasons import PluginReason, Why
 from freecell.themes import CLASSIC
 from plugin_helpers import FakeSite, write_plugin
 
@@ -117,7 +117,7 @@ def test_a_broken_plugin_is_turned_off_and_the_game_goes_on(
     name = case.replace("-", "_")
     write_plugin(user_dir, name, source)
     store = MemoryStore({name: True})
-    with caplog.at_level(logging.ERROR, logger="freecell.plugins"):
+    with caplog.at_level(logging.ERROR, logger="freecell.plugin_host"):
         manager = create_manager(store=store, user_plugin_dir=user_dir)
     (notice,) = manager.take_notices()
     assert notice.plugin == name

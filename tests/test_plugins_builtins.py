@@ -7,24 +7,24 @@ from __future__ import annotations
 import logging
 import subprocess
 import sys
-import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
 from freecell import hookimpl
-from freecell.plugins import Kind, Source, create_manager
-from freecell.plugins import hookimpl as plugins_hookimpl
-from freecell.plugins.discovery import FALLBACK_BUILTINS
+from freecell.plugin_host import Kind, Source, create_manager
+from freecell.plugin_host import hookimpl as plugins_hookimpl
+from freecell.plugin_host.discovery import BUILTIN_PLUGINS
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_builtins_are_entry_points_declared_in_pyproject() -> None:
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][
-        "freecell"
-    ]
-    assert declared == FALLBACK_BUILTINS
+def test_builtins_are_the_entry_points_the_distribution_declares() -> None:
+    """setup.py writes the entry points from the one list, BUILTIN_PLUGINS."""
+    distribution = metadata.distribution("freecell")
+    declared = {ep.name: ep.value for ep in distribution.entry_points if ep.group == "freecell"}
+    assert declared == BUILTIN_PLUGINS
     manager = create_manager({})
     builtins = {p.name for p in manager.plugins() if p.source is Source.BUILTIN}
     assert builtins == set(declared)
@@ -75,7 +75,7 @@ def test_each_factory_call_gives_an_independent_manager() -> None:
 def test_plugins_layer_does_not_import_qt() -> None:
     code = (
         "import sys\n"
-        "from freecell.plugins import create_manager\n"
+        "from freecell.plugin_host import create_manager\n"
         "m = create_manager({})\n"
         "m.variants(); m.card_themes(); m.solver_backends()\n"
         "assert not any(n.startswith('PySide6') for n in sys.modules), 'Qt imported'\n"
@@ -87,9 +87,9 @@ def test_builtins_load_by_name_when_entry_point_metadata_is_missing(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """A frozen app without package metadata still has its built-ins."""
-    with caplog.at_level(logging.WARNING, logger="freecell.plugins"):
+    with caplog.at_level(logging.WARNING, logger="freecell.plugin_host"):
         manager = create_manager({}, entry_points=[], include_user_folder=False)
-    assert [p.name for p in manager.plugins()] == sorted(FALLBACK_BUILTINS)
+    assert [p.name for p in manager.plugins()] == sorted(BUILTIN_PLUGINS)
     assert all(p.source is Source.BUILTIN and p.loaded for p in manager.plugins())
     assert "eight-off" in [v.id for v in manager.variants()]
     assert "entry points are missing" in caplog.text

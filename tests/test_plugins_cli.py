@@ -10,7 +10,7 @@ import pytest
 
 from freecell.cli import main
 from freecell.engine import EIGHT_OFF, BuildRule, EmptyColumnRule, Variant, deal, format_board
-from freecell.plugins import custom_variant
+from freecell.plugin_host import custom_variant
 from plugin_helpers import FakeSite
 
 SIX = """

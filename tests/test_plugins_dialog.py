@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QDialog, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from freecell.engine import BAKERS_GAME, EIGHT_OFF, BuildRule, EmptyColumnRule
-from freecell.plugins import create_manager, settings_store
-from freecell.plugins.custom import custom_variant_id
+from freecell.plugin_host import create_manager, settings_store
+from freecell.plugin_host.custom import custom_variant_id
 from freecell.storage import SettingsStore
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.dialogs.plugins import PluginsDialog

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from freecell.engine import FREECELL
-from freecell.plugins import Kind, MemoryStore, Source, create_manager, settings_store
-from freecell.plugins.reason_words import fallback_text
-from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugin_host import Kind, MemoryStore, Source, create_manager, settings_store
+from freecell.plugin_host.reason_words import fallback_text
+from freecell.plugin_host.reasons import PluginReason, Why
 from freecell.storage import SettingsStore
 from plugin_helpers import FakeSite, write_plugin
 

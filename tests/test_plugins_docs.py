@@ -22,7 +22,7 @@ from freecell.engine import (
     check_move,
     deal,
 )
-from freecell.plugins import MemoryStore, Source, create_manager, hookspecs
+from freecell.plugin_host import MemoryStore, Source, create_manager, hookspecs
 from plugin_helpers import FakeSite
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "plugins.md"

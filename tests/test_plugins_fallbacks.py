@@ -3,9 +3,9 @@ gone gives the default with a sentence; the solver asked for is used when availa
 
 from __future__ import annotations
 
-from freecell.plugins import create_manager
-from freecell.plugins.reason_words import fallback_text
-from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugin_host import create_manager
+from freecell.plugin_host.reason_words import fallback_text
+from freecell.plugin_host.reasons import PluginReason, Why
 from freecell.themes import CLASSIC, GREEN_FELT
 
 

@@ -16,8 +16,8 @@ from freecell.engine import (
     Undo,
     legal_moves,
 )
-from freecell.plugins import Kind, create_manager
-from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugin_host import Kind, create_manager
+from freecell.plugin_host.reasons import PluginReason, Why
 from plugin_helpers import write_plugin
 
 

@@ -17,10 +17,10 @@ import pytest
 
 from freecell.cli import main
 from freecell.engine import CommandBus, Move, MoveCards
-from freecell.plugins import create_manager
-from freecell.plugins.deadline import Overran, call_with_limit
-from freecell.plugins.reason_words import notice_text
-from freecell.plugins.reasons import PluginReason, Why, too_slow
+from freecell.plugin_host import create_manager
+from freecell.plugin_host.deadline import Overran, call_with_limit
+from freecell.plugin_host.reason_words import notice_text
+from freecell.plugin_host.reasons import PluginReason, Why, too_slow
 from freecell.storage import Settings, SettingsStore, default_paths
 from freecell.themes import CLASSIC
 from plugin_helpers import write_plugin
@@ -253,8 +253,8 @@ def test_the_two_step_manager_ends_as_the_one_a_full_start_makes() -> None:
     """The first frame's manager (the built-ins it shows, found by module name) plus
     the rest found later is the manager one discovery at the start makes: the same
     plugins in the same order, offering the same things."""
-    from freecell.plugins.loading import complete, first_frame_manager
-    from freecell.plugins.store import MemoryStore
+    from freecell.plugin_host.loading import complete, first_frame_manager
+    from freecell.plugin_host.store import MemoryStore
 
     paths = default_paths()
     paths.user_plugins_dir.mkdir(parents=True)

@@ -24,7 +24,7 @@ from freecell.engine import (
     check_move,
     deal,
 )
-from freecell.plugins import create_manager
+from freecell.plugin_host import create_manager
 from freecell.scoring import NO_SCORING, STANDARD_SCORING, PointsPerCard, ScoreKeeper, ScoringScheme
 
 HOME = Move(Pile.column(0), Pile.foundation())

@@ -28,11 +28,11 @@ from freecell.engine import (
     deal,
     legal_moves,
 )
-from freecell.plugins import create_manager, custom_variant, parse_custom_variant_id
-from freecell.plugins.custom import DEFAULT_CUSTOM_ID, custom_variant_id
-from freecell.plugins.offerings import Offerings
-from freecell.plugins.reasons import PluginReason, Why
-from freecell.plugins.variants import VariantLookup
+from freecell.plugin_host import create_manager, custom_variant, parse_custom_variant_id
+from freecell.plugin_host.custom import DEFAULT_CUSTOM_ID, custom_variant_id
+from freecell.plugin_host.offerings import Offerings
+from freecell.plugin_host.reasons import PluginReason, Why
+from freecell.plugin_host.variants import VariantLookup
 
 MANAGER_VARIANTS = {v.id: v for v in create_manager({}).variants()}
 

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from freecell.core import Session
 from freecell.engine import EIGHT_OFF, BuildRule, EmptyColumnRule, MoveCards, legal_moves
-from freecell.plugins import create_manager, settings_store
+from freecell.plugin_host import create_manager, settings_store
 from freecell.storage import Settings, SettingsStore
 from freecell.themes import FOUR_COLOUR, WALNUT
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog

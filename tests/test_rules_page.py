@@ -15,8 +15,8 @@ from freecell.engine import (
     EmptyColumnRule,
     Variant,
 )
-from freecell.plugins import create_manager
-from freecell.plugins.custom import custom_variant
+from freecell.plugin_host import create_manager
+from freecell.plugin_host.custom import custom_variant
 from freecell.ui.panels.rules_page import plugin_rules_html, rules_html
 from plugin_helpers import write_plugin
 from ui_helpers import make_window

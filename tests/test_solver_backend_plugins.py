@@ -18,9 +18,9 @@ import pytest
 
 from backend_plugin import MARKER_SOURCE, MARKER_STATES, marker_move, write_user_plugin
 from freecell.engine import FREECELL, deal
-from freecell.plugins import create_manager
-from freecell.plugins.model import Source
-from freecell.plugins.solvers import PluginBackend, backend_options, choose_backend
+from freecell.plugin_host import create_manager
+from freecell.plugin_host.model import Source
+from freecell.plugin_host.solvers import PluginBackend, backend_options, choose_backend
 from freecell.solver import Budget, Mode, Unknown, Unsolvable
 from freecell.solver.backends import (
     BUILTIN_ID,

@@ -11,7 +11,7 @@ from PySide6.QtGui import QStandardItemModel
 
 from backend_plugin import MARKER_SOURCE, MARKER_STATES, marker_move
 from freecell.core import BackendChanged
-from freecell.plugins import create_manager
+from freecell.plugin_host import create_manager
 from freecell.solver.service import SolverService
 from freecell.storage import Settings
 from freecell.ui.dialogs.preferences import PreferencesDialog, install_preferences

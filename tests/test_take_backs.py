@@ -25,7 +25,7 @@ from freecell.engine import (
     with_take_backs,
 )
 from freecell.engine.refusals import Reason
-from freecell.plugins import create_manager
+from freecell.plugin_host import create_manager
 from freecell.scoring import STANDARD_SCORING
 from freecell.solver.api import Budget, Unknown, Unsolvable
 from freecell.solver.builtin import BuiltinSolver

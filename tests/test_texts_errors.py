@@ -114,7 +114,7 @@ def test_each_fallback_reason_is_a_whole_translated_sentence() -> None:
 
 
 def test_a_custom_variant_is_named_as_the_menus_name_it() -> None:
-    from freecell.plugins.custom import parse_custom_variant_id
+    from freecell.plugin_host.custom import parse_custom_variant_id
     from freecell.texts.variants import variant_name
 
     custom = parse_custom_variant_id("custom-3cells-8columns-alternate-any")

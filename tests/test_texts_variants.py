@@ -18,7 +18,7 @@ from freecell.engine import (
     with_take_backs,
 )
 from freecell.i18n.mnemonics import without_mnemonic
-from freecell.plugins.custom import custom_variant
+from freecell.plugin_host.custom import custom_variant
 from freecell.texts.variants import variant_description, variant_name
 
 

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtGui import QColor
 
 from freecell.engine import DECK
-from freecell.plugins import create_manager
+from freecell.plugin_host import create_manager
 from freecell.themes import BUILTIN_THEMES, CLASSIC
 from freecell.ui.table.card_faces import CardPainter, index_metrics
 from freecell.ui.table.renderer import CardRenderer

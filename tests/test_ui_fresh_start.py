@@ -126,7 +126,7 @@ def test_a_looks_change_gives_the_table_of_a_fresh_start(
 
 
 def test_a_plugin_switched_off_gives_the_table_of_a_fresh_start(qtbot: Any) -> None:
-    from freecell.plugins import create_manager
+    from freecell.plugin_host import create_manager
 
     window = _shown(qtbot, Settings(reduce_motion=True, theme=BUILTIN_THEMES[-1].id))
     manager = create_manager({})
@@ -146,7 +146,7 @@ def test_a_plugin_switched_off_gives_the_table_of_a_fresh_start(qtbot: Any) -> N
 def test_the_menus_follow_what_the_plugins_offer(qtbot: Any) -> None:
     """Switched off at run time, a variant plugin's variants leave Game > Variant and
     a theme plugin's themes leave View > Card theme, as on a fresh start."""
-    from freecell.plugins import create_manager
+    from freecell.plugin_host import create_manager
 
     window = _shown(qtbot, BASE)
     manager = create_manager({})

@@ -14,12 +14,12 @@ __version__ = "0.1.0"
 __all__ = ["__version__", "hookimpl"]
 
 if TYPE_CHECKING:
-    from freecell.plugins.markers import hookimpl
+    from freecell.plugin_host.markers import hookimpl
 
 
 def __getattr__(name: str) -> object:
     if name == "hookimpl":
-        from freecell.plugins.markers import hookimpl
+        from freecell.plugin_host.markers import hookimpl
 
         return hookimpl
     raise AttributeError(f"module 'freecell' has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """Names of a package imported from its modules on first use (PEP 562).
 
-``freecell.engine``, ``freecell.storage`` and ``freecell.plugins`` offer their names
+``freecell.engine``, ``freecell.storage`` and ``freecell.plugin_host`` offer their names
 at the package level but import a module only when one of its names is asked for, so
 a subcommand pays only for what it uses (see benchmarks/cli.py).
 """

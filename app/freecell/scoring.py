@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from freecell.engine import Event
 
 __all__ = [
+    "BUILTIN_SCORING",
     "NO_SCORING",
     "STANDARD_SCORING",
     "PointsPerCard",
@@ -106,6 +107,9 @@ STANDARD_SCORING = PointsPerCard(
         "back from a foundation; the score never goes below zero."
     ),
 )
+
+# What the built-in scoring plugin offers, and the session's defaults without it.
+BUILTIN_SCORING: tuple[ScoringScheme, ...] = (NO_SCORING, STANDARD_SCORING)
 
 
 class ScoreKeeper:

@@ -23,7 +23,7 @@ SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 HERE = Path(__file__).resolve().parent
 ICONS = HERE / "icons" / "hicolor"
 MASTER = ICONS / "scalable" / "apps" / f"{APP_ID}.svg"
-PACKAGED = HERE.parents[1] / "app" / "freecell" / "resources" / "icons" / "freecell.svg"
+PACKAGED = HERE.parents[1] / "resources" / "icons" / "freecell.svg"
 
 
 def png_path(size: int) -> Path:

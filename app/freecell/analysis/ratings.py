@@ -2,8 +2,8 @@
 
 Why binary: 32,000 deals as JSON would be ~1.5 MB; four bytes a deal, zlib-packed,
 is well under 100 kB and loads in a few milliseconds.  The file lives inside the
-package (``freecell/resources/ratings/``) and is read with
-:mod:`importlib.resources`, never through a path into the checkout.
+package (the repository's ``resources/ratings/``) and is read through
+:mod:`freecell.resource_files`, never through a path into the checkout.
 
 Layout (after ``zlib`` decompression)::
 
@@ -24,9 +24,9 @@ import tempfile
 import zlib
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
+from freecell import resource_files
 from freecell.analysis import difficulty
 from freecell.analysis.difficulty import Difficulty, Rating
 from freecell.i18n import _
@@ -35,7 +35,6 @@ MAGIC = b"FCRATE2\n"
 FINGERPRINT_SIZE = 16
 HEADER = struct.Struct("<II")
 RECORD = struct.Struct("<BBH")
-RESOURCE_PATH = ("resources", "ratings", "microsoft.bin")
 
 
 class RatingTable:
@@ -167,7 +166,7 @@ def shipped() -> RatingTable:
     """The table shipped in the package; an empty one when it is missing or damaged
     (then every deal is rated on demand)."""
     try:
-        data = resources.files("freecell").joinpath(*RESOURCE_PATH).read_bytes()
+        data = resource_files.read_bytes(resource_files.RATINGS)
         return decode(data)
     except (OSError, ValueError):
         return RatingTable(1, b"")

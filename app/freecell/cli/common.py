@@ -24,7 +24,7 @@ from freecell.i18n.commandline import Words
 from freecell.i18n.formatting import format_number
 
 if TYPE_CHECKING:
-    from freecell.plugins.manager import PluginManager
+    from freecell.plugin_host.manager import PluginManager
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -48,8 +48,8 @@ def cli_manager() -> PluginManager:
     """A manager on the player's settings; plugin notices go to stderr as warnings."""
     from freecell import cli
     from freecell.cli import details
-    from freecell.plugins.manager import create_manager
-    from freecell.plugins.reason_words import notice_text
+    from freecell.plugin_host.manager import create_manager
+    from freecell.plugin_host.reason_words import notice_text
 
     details.install(cli.verbose_requested)
     manager = create_manager()
@@ -78,8 +78,8 @@ def _builtin_variant(variant_id: str) -> Variant | None:
     player's settings leave only the built-in plugins on -- without discovering,
     importing or running any plugin (most of a command's time).  None when another
     plugin is on or the id is not one of these: the manager decides then."""
-    from freecell.plugins.builtins import only_builtins_on
-    from freecell.plugins.custom import parse_custom_variant_id
+    from freecell.plugin_host.builtins import only_builtins_on
+    from freecell.plugin_host.custom import parse_custom_variant_id
     from freecell.storage.peek import enabled_plugins
 
     enabled = enabled_plugins()

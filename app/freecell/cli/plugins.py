@@ -15,10 +15,10 @@ from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError
 from freecell.i18n import N_, _, pgettext
-from freecell.plugins.manager import PluginManager, create_manager
-from freecell.plugins.model import PluginInfo
-from freecell.plugins.reason_words import notice_text, why_off
-from freecell.plugins.solvers import PluginBackend, backend_loader
+from freecell.plugin_host.manager import PluginManager, create_manager
+from freecell.plugin_host.model import PluginInfo
+from freecell.plugin_host.reason_words import notice_text, why_off
+from freecell.plugin_host.solvers import PluginBackend, backend_loader
 
 
 def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:

@@ -130,7 +130,7 @@ def _rate(number: int, loader: BackendLoader | None = None, ask: Ask | None = No
 def _runs_here(loader: BackendLoader | None) -> bool:
     """Whether a backend is ours (the built-in search, fc-solve), run in the rating
     process itself; a third party's runs in a solver worker process, as in the game."""
-    from freecell.plugins.model import Source
+    from freecell.plugin_host.model import Source
 
     return loader is None or getattr(loader, "source", Source.BUILTIN) is Source.BUILTIN
 

@@ -26,8 +26,8 @@ from freecell.engine import Position, Variant
 from freecell.i18n import N_, _, ngettext
 from freecell.i18n.commandline import Words
 from freecell.i18n.formatting import format_number
-from freecell.plugins.model import Source
-from freecell.plugins.solvers import PluginBackend
+from freecell.plugin_host.model import Source
+from freecell.plugin_host.solvers import PluginBackend
 from freecell.solver.api import Budget, Mode, Solved, Unknown, Verdict
 from freecell.solver.backends import Answer, fallback_message, guarded_solve
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from freecell.core.catalog import Catalog
-from freecell.core.plugins import BUILTIN_PLUGINS, BUILTIN_SCORING, PluginHandle, builtins_suffice
+from freecell.core.plugins import PluginHandle, builtins_suffice
 from freecell.core.services import HintService, LazyService, default_service
 from freecell.core.session import Session
 from freecell.lazy import lazy_names
@@ -48,8 +48,6 @@ _LAZY = {
 __getattr__ = lazy_names(__name__, _LAZY)
 
 __all__ = [
-    "BUILTIN_PLUGINS",
-    "BUILTIN_SCORING",
     "AppEvent",
     "AppSubscriber",
     "BackendChanged",

@@ -2,7 +2,7 @@
 
 ``Settings.solver_backend`` names a backend by id.  Once the plugin manager is made
 the id is looked up among what the enabled plugins provide
-(:func:`freecell.plugins.solvers.choose_backend`); before that -- the first moments
+(:func:`freecell.plugin_host.solvers.choose_backend`); before that -- the first moments
 after start-up, when only the built-in plugins are on -- a shipped backend is named
 directly.  Either way the answer is a small picklable loader that the solver's
 worker process turns into the backend; a backend that then fails there is replaced
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from freecell.plugins import PluginManager
+    from freecell.plugin_host import PluginManager
     from freecell.solver.backends import BackendLoader
 
 BackendChoice = tuple[str, str, bool]
@@ -33,9 +33,9 @@ def resolve_backend(
         if backend_id in available_backends():
             return ShippedBackend(backend_id), None
         return ShippedBackend(BUILTIN_ID), None  # said once the plugins are loaded
-    from freecell.plugins.reason_words import fallback_text
-    from freecell.plugins.reasons import PluginReason, Why
-    from freecell.plugins.solvers import choose_backend
+    from freecell.plugin_host.reason_words import fallback_text
+    from freecell.plugin_host.reasons import PluginReason, Why
+    from freecell.plugin_host.solvers import choose_backend
 
     choice = choose_backend(manager, backend_id)
     if choice.value is None:
@@ -48,7 +48,7 @@ def backend_choices(manager: PluginManager | None) -> list[BackendChoice]:
     """What Preferences lists: every backend the enabled plugins provide, with
     whether it can run here (the shipped ones before the plugins are loaded)."""
     if manager is not None:
-        from freecell.plugins.solvers import backend_options
+        from freecell.plugin_host.solvers import backend_options
 
         return [(o.id, o.label, o.available) for o in backend_options(manager)]
     from freecell.solver.backends import builtin_backends, unavailable_label

@@ -1,7 +1,7 @@
 """The plugin manager as the session holds it, made in two steps.
 
 The first frame comes from a manager holding the built-in plugins it shows
-(:func:`freecell.plugins.loading.first_frame_manager`): no package metadata is
+(:func:`freecell.plugin_host.loading.first_frame_manager`): no package metadata is
 read, no solver imported.  The rest -- the installed packages' plugins, the user
 folder, the built-in solvers -- is found after the first paint, imported in a
 worker thread within the import limit, and registered on the GUI thread
@@ -19,21 +19,14 @@ from typing import TYPE_CHECKING
 
 from freecell.core.catalog import Catalog
 from freecell.engine import Variant, builtin_variant
-from freecell.scoring import NO_SCORING, STANDARD_SCORING, ScoringScheme
+from freecell.plugin_host.builtins import BUILTIN_PLUGINS
+from freecell.scoring import BUILTIN_SCORING, NO_SCORING, ScoringScheme
 from freecell.storage import Settings
 
 if TYPE_CHECKING:
-    from freecell.plugins import PluginManager
+    from freecell.plugin_host import PluginManager
 
 log = logging.getLogger(__name__)
-
-# The scoring schemes the built-in scoring plugin offers.
-BUILTIN_SCORING: tuple[ScoringScheme, ...] = (NO_SCORING, STANDARD_SCORING)
-
-# The entry points of this distribution's own plugins (pyproject.toml,
-# [project.entry-points.freecell], sources in builtin_plugins/); on by default,
-# and everything else off.
-BUILTIN_PLUGINS = frozenset({"variants", "scoring", "themes", "solvers"})
 
 
 def builtins_suffice(stored: Settings) -> bool:
@@ -85,7 +78,7 @@ class PluginHandle:
         the first frame's built-ins first (see the module's docstring)."""
 
         def make() -> PluginManager:
-            from freecell.plugins.loading import first_frame_manager
+            from freecell.plugin_host.loading import first_frame_manager
 
             return first_frame_manager()
 
@@ -107,7 +100,7 @@ class PluginHandle:
         """Find and load the rest of the plugins now (this thread waits)."""
         manager = self.manager()
         if self.partial and manager is not None:
-            from freecell.plugins.loading import complete
+            from freecell.plugin_host.loading import complete
 
             self.partial = False
             complete(manager)
@@ -122,7 +115,7 @@ class PluginHandle:
         if not self.partial or manager is None:
             then()
             return
-        from freecell.plugins.loading import find_the_rest_in_background
+        from freecell.plugin_host.loading import find_the_rest_in_background
 
         def done() -> None:
             self.partial = False

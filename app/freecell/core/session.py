@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from freecell.core.analysis import Analysis
     from freecell.core.events import AppEvent, AppSubscriber
     from freecell.engine import Event
-    from freecell.plugins import PluginManager
+    from freecell.plugin_host import PluginManager
     from freecell.solver.api import Verdict as SolverVerdict
     from freecell.solver.backends import BackendLoader
 
@@ -248,7 +248,7 @@ class Session:
         if manager is None:
             return []
         from freecell.core.events import PluginsChanged
-        from freecell.plugins.reason_words import fallback_text, notice_text
+        from freecell.plugin_host.reason_words import fallback_text, notice_text
 
         self.catalog = catalog_of(manager)
         messages = [notice_text(notice) for notice in manager.take_notices()]

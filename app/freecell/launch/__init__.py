@@ -42,7 +42,6 @@ from freecell.launch.logs import describe_environment, install_excepthook, setup
 
 SMOKE_QUIT_ENV = "FREECELL_SMOKE_QUIT_MS"
 SMOKE_LINE_PREFIX = "freecell smoke:"
-ICON_RESOURCE = ("icons", "freecell.svg")
 ENTRY_POINT_GROUP = "freecell"
 # The solver worker the hints run in (looked up at start, imported on first use).
 SERVICE_MODULE = "freecell.solver.service"
@@ -211,9 +210,9 @@ def prepare(*, environ: dict[str, str] | None = None) -> Path | None:
 
 def icon_bytes() -> bytes:
     """The application icon (SVG) from the package's resources."""
-    from importlib import resources  # here, not at the top: the game's start needs none
+    from freecell import resource_files  # here, not at the top: the game's start needs none
 
-    return resources.files("freecell").joinpath("resources", *ICON_RESOURCE).read_bytes()
+    return resource_files.read_bytes(resource_files.ICON)
 
 
 def module_exists(name: str) -> bool:
@@ -301,7 +300,7 @@ def self_check(out: Callable[[str], None] = print, *, solver: bool = True) -> in
         return ", ".join(f"{ep.name}={ep.value}" for ep in sorted(found, key=lambda e: e.name))
 
     def plugin_manager() -> str:
-        from freecell.plugins import create_manager
+        from freecell.plugin_host import create_manager
 
         manager = create_manager()
         return f"{len(manager.variants())} variants"

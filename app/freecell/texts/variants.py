@@ -18,7 +18,7 @@ from freecell.engine import (
 )
 from freecell.i18n import N_, _, ngettext, pgettext
 
-CUSTOM_PREFIX = "custom-"  # (freecell.plugins.custom names its ids so)
+CUSTOM_PREFIX = "custom-"  # (freecell.plugin_host.custom names its ids so)
 
 # Translators: how cards build down in the columns, inside "build down ..."-like
 # sentences of a variant's short description

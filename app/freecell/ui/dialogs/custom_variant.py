@@ -3,7 +3,7 @@ fill an empty column and whether cards come back off the foundations, and get a
 :class:`~freecell.engine.Variant`.
 
 The result is an ordinary variant whose id spells out its parameters
-(``custom-3cells-8columns-suit-kings``, see :mod:`freecell.plugins.custom`), so it
+(``custom-3cells-8columns-suit-kings``, see :mod:`freecell.plugin_host.custom`), so it
 keeps its own statistics and comes back after a restart.  Every control has a
 mnemonic and a label the screen reader reads; Enter plays, Escape cancels.
 """
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from freecell.engine import BuildRule, EmptyColumnRule, Variant, with_take_backs
 from freecell.i18n import N_, _
-from freecell.plugins.custom import CELL_RANGE, COLUMN_RANGE, custom_variant
+from freecell.plugin_host.custom import CELL_RANGE, COLUMN_RANGE, custom_variant
 from freecell.texts.variants import sentences, variant_description, variant_name
 
 # Translators: how cards build down in the columns, the Custom variant's choices

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from freecell.i18n import _
-from freecell.plugins.discovery import Candidate, entry_point_candidates, user_folder_candidates
-from freecell.plugins.manager import PluginManager
-from freecell.plugins.model import Choice, Kind, Source
-from freecell.plugins.offerings import DEFAULT_SOLVER_ID
-from freecell.plugins.store import MemoryStore
+from freecell.plugin_host.discovery import Candidate, entry_point_candidates, user_folder_candidates
+from freecell.plugin_host.manager import PluginManager
+from freecell.plugin_host.model import Choice, Kind, Source
+from freecell.plugin_host.offerings import DEFAULT_SOLVER_ID
+from freecell.plugin_host.store import MemoryStore
 from freecell.solver.api import SolverBackend
 from freecell.solver.backends import UnknownBackend, unavailable_label
 
@@ -47,7 +47,7 @@ class PluginBackend:
         manager = PluginManager([self._candidate()], MemoryStore({self.plugin: True}))
         for notice in manager.take_notices():
             # the manager turned the plugin off here: its reason, as the dialog says it
-            from freecell.plugins.reason_words import why_off
+            from freecell.plugin_host.reason_words import why_off
 
             said = _("Plugin {name}: {why}").format(name=notice.plugin, why=why_off(notice.reason))
             raise UnknownBackend(said)

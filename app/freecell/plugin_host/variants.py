@@ -1,4 +1,4 @@
-"""Variant resolution for :class:`~freecell.plugins.manager.PluginManager`: the
+"""Variant resolution for :class:`~freecell.plugin_host.manager.PluginManager`: the
 variants the plugins list, the ids they resolve (the Custom family, the take-back
 option), their rules in the plugins' own words, and FreeCell standing in for an id
 nobody provides any more.
@@ -17,10 +17,10 @@ from typing import Protocol
 from pluggy import HookImpl
 
 from freecell.engine import FREECELL, Variant, resolve_take_backs
-from freecell.plugins.deadline import Overran
-from freecell.plugins.model import Choice, Misbehaved
-from freecell.plugins.offerings import Offerings, describe
-from freecell.plugins.reasons import PluginReason, Why, raised, too_slow
+from freecell.plugin_host.deadline import Overran
+from freecell.plugin_host.model import Choice, Misbehaved
+from freecell.plugin_host.offerings import Offerings, describe
+from freecell.plugin_host.reasons import PluginReason, Why, raised, too_slow
 
 
 class CallHook(Protocol):
@@ -154,7 +154,7 @@ class VariantLookup:
 
     def offers_custom_variants(self) -> bool:
         """True when some plugin resolves Custom variant ids (show "Custom…")."""
-        from freecell.plugins.custom import DEFAULT_CUSTOM_ID
+        from freecell.plugin_host.custom import DEFAULT_CUSTOM_ID
 
         return self._resolve_variant(DEFAULT_CUSTOM_ID) is not None
 

@@ -1,6 +1,6 @@
 """Why the plugin manager switched a plugin off (or ignored one), or why the game's
 own default stands in for a remembered item, as a code and its values: no words
-here.  :mod:`freecell.plugins.reason_words` words it in the player's language, so
+here.  :mod:`freecell.plugin_host.reason_words` words it in the player's language, so
 the window, the message bar, ``freecell-cli plugins`` and the solver's worker all
 say the same."""
 

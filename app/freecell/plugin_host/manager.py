@@ -5,15 +5,15 @@ Make one with :func:`create_manager` (there is no global: the game makes one at
 start-up, each test makes its own).  It wraps a ``pluggy.PluginManager`` and calls
 each plugin's hook implementations one plugin at a time, so a failure is pinned on
 the plugin that caused it: that plugin is unregistered for the session, a
-:class:`~freecell.plugins.model.Notice` says which and why, the traceback goes to the
+:class:`~freecell.plugin_host.model.Notice` says which and why, the traceback goes to the
 log, and everything the plugin had contributed disappears together.  Ids that
 vanish that way (or because the player switched a plugin off) resolve to the
 defaults through the ``choose_*`` helpers, which say so in a sentence.
 
 What the plugins offer, the checks their answers pass and the defaults that stand
-in are in :mod:`freecell.plugins.offerings`; the notices, each told once, in
-:mod:`freecell.plugins.notices`; the variant answers (listing, resolving, rules) in
-:mod:`freecell.plugins.variants`.
+in are in :mod:`freecell.plugin_host.offerings`; the notices, each told once, in
+:mod:`freecell.plugin_host.notices`; the variant answers (listing, resolving, rules) in
+:mod:`freecell.plugin_host.variants`.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import pluggy
 from pluggy import HookImpl
 
 from freecell.engine import Variant
-from freecell.plugins import hookspecs
-from freecell.plugins.deadline import (
+from freecell.plugin_host import hookspecs
+from freecell.plugin_host.deadline import (
     EVENT_LIMIT,
     HOOK_LIMIT,
     IMPORT_LIMIT,
@@ -37,15 +37,15 @@ from freecell.plugins.deadline import (
     call_with_limit,
     import_plugin,
 )
-from freecell.plugins.discovery import (
+from freecell.plugin_host.discovery import (
     Candidate,
     default_user_plugin_dir,
     entry_point_candidates,
     first_paragraph,
     user_folder_candidates,
 )
-from freecell.plugins.markers import PROJECT_NAME
-from freecell.plugins.model import (
+from freecell.plugin_host.markers import PROJECT_NAME
+from freecell.plugin_host.model import (
     Choice,
     Kind,
     Misbehaved,
@@ -54,8 +54,8 @@ from freecell.plugins.model import (
     Provided,
     Source,
 )
-from freecell.plugins.notices import NoticeBoard
-from freecell.plugins.offerings import (
+from freecell.plugin_host.notices import NoticeBoard
+from freecell.plugin_host.offerings import (
     COLLECTED,
     Offerings,
     Staged,
@@ -65,9 +65,9 @@ from freecell.plugins.offerings import (
     choose_backend,
     with_default,
 )
-from freecell.plugins.reasons import Exited, PluginReason, Why, raised, too_slow
-from freecell.plugins.store import EnabledStore, MemoryStore, settings_store
-from freecell.plugins.variants import VariantLookup
+from freecell.plugin_host.reasons import Exited, PluginReason, Why, raised, too_slow
+from freecell.plugin_host.store import EnabledStore, MemoryStore, settings_store
+from freecell.plugin_host.variants import VariantLookup
 from freecell.scoring import NO_SCORING, ScoringScheme
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
 
@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     from freecell.engine import Event
     from freecell.solver.api import SolverBackend
 
-log = logging.getLogger("freecell.plugins")
+log = logging.getLogger("freecell.plugin_host")
 
 
 class PluginManager:
@@ -450,7 +450,7 @@ def create_manager(
     - ``user_plugin_dir`` defaults to ``<data dir>/plugins``.
     - ``entry_points`` replaces ``importlib.metadata`` discovery (tests).
     - ``limits``: the seconds a plugin's import, one of its hooks and one game event
-      may take (:mod:`freecell.plugins.deadline`); beyond, it is off for the session.
+      may take (:mod:`freecell.plugin_host.deadline`); beyond, it is off for the session.
     """
     if store is None:
         store = MemoryStore(enabled) if enabled is not None else settings_store()

@@ -25,10 +25,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from freecell.plugins.builtins import FALLBACK_BUILTINS
-from freecell.plugins.hookspecs import HOOK_NAMES
-from freecell.plugins.markers import PROJECT_NAME
-from freecell.plugins.model import Source
+from freecell.plugin_host.builtins import BUILTIN_PLUGINS
+from freecell.plugin_host.hookspecs import HOOK_NAMES
+from freecell.plugin_host.markers import PROJECT_NAME
+from freecell.plugin_host.model import Source
 
 if TYPE_CHECKING:
     # not at run time: importlib.metadata is read only when the installed packages
@@ -165,11 +165,11 @@ def _importer(module: str) -> Callable[[], object]:
 
 def fallback_builtin_candidates() -> list[Candidate]:
     log.warning("freecell's entry points are missing; loading the built-in plugins by name")
-    return builtin_candidates(FALLBACK_BUILTINS)
+    return builtin_candidates(BUILTIN_PLUGINS)
 
 
 def builtin_candidates(names: Iterable[str]) -> list[Candidate]:
-    """The built-in plugins ``names`` found by module name (FALLBACK_BUILTINS, which a
+    """The built-in plugins ``names`` found by module name (BUILTIN_PLUGINS, which a
     test keeps equal to the entry points), without reading any package metadata."""
     from freecell import __version__
 
@@ -182,7 +182,7 @@ def builtin_candidates(names: Iterable[str]) -> list[Candidate]:
             location=f"freecell ({module})",
             load=_importer(module),
         )
-        for name, module in sorted(FALLBACK_BUILTINS.items())
+        for name, module in sorted(BUILTIN_PLUGINS.items())
         if name in names
     ]
 

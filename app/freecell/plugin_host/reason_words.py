@@ -1,8 +1,8 @@
 """The plugin manager's reasons in the player's words: why a plugin is off for this
-session (:class:`~freecell.plugins.reasons.PluginReason`, a code and its values),
+session (:class:`~freecell.plugin_host.reasons.PluginReason`, a code and its values),
 for the Plugins dialog, the message bar and ``freecell-cli plugins`` alike, and for
 the solver's worker process, which says why it could not load a plugin's backend
-(:mod:`freecell.plugins.solvers`) and is below the core: so these words live here.
+(:mod:`freecell.plugin_host.solvers`) and is below the core: so these words live here.
 
 Hook names, backend ids, exception names and an exception's own text are the
 plugin author's words and stay as they are."""
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from freecell.i18n import _
 from freecell.i18n.formatting import format_number
-from freecell.plugins.model import Notice
-from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugin_host.model import Notice
+from freecell.plugin_host.reasons import PluginReason, Why
 
 
 def _seconds(limit: float) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from freecell import hookimpl
 from freecell.engine import BUILTIN_VARIANTS, Variant
 from freecell.i18n import N_
-from freecell.plugins.custom import parse_custom_variant_id
+from freecell.plugin_host.custom import parse_custom_variant_id
 
 # the docstring's first paragraph, which the Plugins dialog shows: in the catalogue
 DESCRIPTION = N_(

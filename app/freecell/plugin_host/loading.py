@@ -2,7 +2,7 @@
 
 1. :func:`first_frame_manager`: a manager with the built-in plugins the first frame
    shows (variants, scoring, card themes and surfaces), found by module name
-   (``FALLBACK_BUILTINS``, which a test keeps equal to the entry points): no package
+   (``BUILTIN_PLUGINS``, which a test keeps equal to the entry points): no package
    metadata is read and no solver is imported, but what the table shows comes from
    their hooks, through the manager, as any plugin's would.
 2. :func:`find_the_rest`: the entry points of every installed package (the
@@ -19,19 +19,19 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from freecell.plugins.deadline import Imported, import_plugin
-from freecell.plugins.discovery import (
+from freecell.plugin_host.deadline import Imported, import_plugin
+from freecell.plugin_host.discovery import (
     Candidate,
     builtin_candidates,
     default_user_plugin_dir,
     entry_point_candidates,
     user_folder_candidates,
 )
-from freecell.plugins.manager import PluginManager
-from freecell.plugins.model import Source
-from freecell.plugins.store import EnabledStore, settings_store
+from freecell.plugin_host.manager import PluginManager
+from freecell.plugin_host.model import Source
+from freecell.plugin_host.store import EnabledStore, settings_store
 
-log = logging.getLogger("freecell.plugins")
+log = logging.getLogger("freecell.plugin_host")
 
 # The built-in plugins whose offer the first frame shows; "solvers" waits for step 2.
 FIRST_FRAME_BUILTINS = ("scoring", "themes", "variants")

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from freecell.engine import FREECELL, Variant
-from freecell.plugins.deadline import Overran, call_with_limit
-from freecell.plugins.model import Choice, Kind, Misbehaved, Provided
-from freecell.plugins.reasons import PluginReason, Why
+from freecell.plugin_host.deadline import Overran, call_with_limit
+from freecell.plugin_host.model import Choice, Kind, Misbehaved, Provided
+from freecell.plugin_host.reasons import PluginReason, Why
 from freecell.scoring import NO_SCORING, ScoringScheme
 from freecell.themes import CLASSIC, GREEN_FELT, CardTheme, TableSurface
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     # not at run time: the first frame's plugins offer no solver (see check_answer)
     from freecell.solver.api import SolverBackend
 
-log = logging.getLogger("freecell.plugins")
+log = logging.getLogger("freecell.plugin_host")
 
 T = TypeVar("T")
 

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from freecell.plugins.reasons import PluginReason, Why, exited
+from freecell.plugin_host.reasons import PluginReason, Why, exited
 
 if TYPE_CHECKING:
-    from freecell.plugins.discovery import Candidate
+    from freecell.plugin_host.discovery import Candidate
 
 T = TypeVar("T")
 

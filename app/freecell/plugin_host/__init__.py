@@ -6,7 +6,7 @@ solver backends and game events.  No Qt here.
 - ``hookimpl`` — the marker plugins use (also ``from freecell import hookimpl``).
 
 The names below are imported on first use, so that importing a module of the
-package (``freecell.plugins.custom``, say) costs neither pluggy nor the manager.
+package (``freecell.plugin_host.custom``, say) costs neither pluggy nor the manager.
 """
 
 from __future__ import annotations
@@ -16,10 +16,14 @@ from typing import TYPE_CHECKING
 from freecell.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from freecell.plugins.custom import custom_variant, custom_variant_id, parse_custom_variant_id
-    from freecell.plugins.manager import PluginManager, create_manager
-    from freecell.plugins.markers import PROJECT_NAME, hookimpl, hookspec
-    from freecell.plugins.model import (
+    from freecell.plugin_host.custom import (
+        custom_variant,
+        custom_variant_id,
+        parse_custom_variant_id,
+    )
+    from freecell.plugin_host.manager import PluginManager, create_manager
+    from freecell.plugin_host.markers import PROJECT_NAME, hookimpl, hookspec
+    from freecell.plugin_host.model import (
         Choice,
         Kind,
         Notice,
@@ -28,8 +32,8 @@ if TYPE_CHECKING:
         Provided,
         Source,
     )
-    from freecell.plugins.offerings import DEFAULT_SOLVER_ID
-    from freecell.plugins.store import (
+    from freecell.plugin_host.offerings import DEFAULT_SOLVER_ID
+    from freecell.plugin_host.store import (
         EnabledStore,
         MemoryStore,
         SettingsEnabledStore,

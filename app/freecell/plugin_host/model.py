@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from freecell.plugins.reasons import PluginReason
+from freecell.plugin_host.reasons import PluginReason
 
 T = TypeVar("T")
 
@@ -71,7 +71,7 @@ class Notice:
     reason: PluginReason
 
     def __str__(self) -> str:
-        """For the log; the player reads :func:`freecell.plugins.reason_words.notice_text`."""
+        """For the log; the player reads :func:`freecell.plugin_host.reason_words.notice_text`."""
         return f"plugin {self.plugin!r}: {self.reason}"
 
 
@@ -118,7 +118,7 @@ class PluginInfo:
 @dataclass(frozen=True, slots=True)
 class Choice(Generic[T]):
     """An id looked up with a fallback: ``value`` is what to use; ``notice`` says
-    why, as a code the edges word (:func:`freecell.plugins.reason_words.why_off`), when
+    why, as a code the edges word (:func:`freecell.plugin_host.reason_words.why_off`), when
     it is not what was asked for (else None)."""
 
     value: T

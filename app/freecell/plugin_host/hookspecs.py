@@ -8,7 +8,7 @@ marked with ``@freecell.hookimpl``.  Plugins return engine-level values —
 :class:`~freecell.solver.api.SolverBackend` — never widgets: a theme says what to
 draw, the UI draws it.
 
-How the game calls them (the plugin manager in :mod:`freecell.plugins.manager`):
+How the game calls them (the plugin manager in :mod:`freecell.plugin_host.manager`):
 
 - The *collecting* hooks (variants, scoring schemes, card themes, table surfaces,
   solver backends) are called once per plugin whenever the set of enabled plugins
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from freecell.plugins.markers import PROJECT_NAME, hookspec
+from freecell.plugin_host.markers import PROJECT_NAME, hookspec
 
 if TYPE_CHECKING:
     from freecell.engine import Event, Variant

@@ -3,8 +3,8 @@ shown once, and the same failure repeated (a plugin switched on again) told once
 
 from __future__ import annotations
 
-from freecell.plugins.model import Notice
-from freecell.plugins.reasons import PluginReason
+from freecell.plugin_host.model import Notice
+from freecell.plugin_host.reasons import PluginReason
 
 
 class NoticeBoard:

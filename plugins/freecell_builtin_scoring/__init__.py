@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from freecell import hookimpl
 from freecell.i18n import N_
-from freecell.scoring import NO_SCORING, STANDARD_SCORING, ScoringScheme
+from freecell.scoring import BUILTIN_SCORING, ScoringScheme
 
 # the docstring's first paragraph, which the Plugins dialog shows: in the catalogue
 DESCRIPTION = N_(
@@ -18,4 +18,4 @@ DESCRIPTION = N_(
 
 @hookimpl
 def freecell_scoring_schemes() -> Iterable[ScoringScheme]:
-    return (NO_SCORING, STANDARD_SCORING)
+    return BUILTIN_SCORING
