@@ -30,6 +30,10 @@ _NEWER = {
         "The deal ratings file was written by a newer version of FreeCell; this version read "
         "what it understands and kept the original as {path}."
     ),
+    FileKind.HISTORY: N_(
+        "Your game history was written by a newer version of FreeCell; this version read "
+        "what it understands and kept the original as {path}."
+    ),
 }
 _MISSING = {
     FileKind.SETTINGS: N_(
@@ -44,6 +48,9 @@ _MISSING = {
     FileKind.DEAL_RATINGS: N_(
         "The deal ratings file was missing, so the previous good copy ({path}) was loaded."
     ),
+    FileKind.HISTORY: N_(
+        "Your game history was missing, so the previous good copy ({path}) was loaded."
+    ),
 }
 # Translators: {reason} is one of the reasons below ("it is empty")
 _UNREADABLE = {
@@ -51,6 +58,7 @@ _UNREADABLE = {
     FileKind.STATISTICS: N_("Your statistics file could not be read ({reason})."),
     FileKind.SAVED_GAME: N_("Your saved game file could not be read ({reason})."),
     FileKind.DEAL_RATINGS: N_("The deal ratings file could not be read ({reason})."),
+    FileKind.HISTORY: N_("Your game history could not be read ({reason})."),
 }
 # Translators: {error} is the system's own words ("No space left on device")
 _NOT_SAVED = {
@@ -66,6 +74,9 @@ _NOT_SAVED = {
     ),
     FileKind.DEAL_RATINGS: N_(
         "The deal ratings could not be saved ({error}); the previous copy on disk is unchanged."
+    ),
+    FileKind.HISTORY: N_(
+        "Your game history could not be saved ({error}); the games already in it are unchanged."
     ),
 }
 # Translators: why a file could not be read; "it" is the file
@@ -86,6 +97,7 @@ _THEN = {
     Then.BACKUP_LOADED: N_("The previous good copy was loaded."),
     Then.DEFAULTS: N_("The defaults are used."),
     Then.NEW_DEAL: N_("A new deal is dealt."),
+    Then.NEW_HISTORY: N_("A new game history is started; this game goes on."),
 }
 
 

@@ -91,7 +91,7 @@ if TYPE_CHECKING:
         Redone,
         Undone,
     )
-    from freecell.engine.game import Game, Step
+    from freecell.engine.game import Game, Origin, Step
     from freecell.engine.notation import BoardFormatError, format_board, parse_board
 
 # The game, its bus, clock, commands and events are imported on first use: a board
@@ -109,6 +109,7 @@ _LAZY = {
     "DealStarted": "events",
     "Event": "events",
     "Game": "game",
+    "Origin": "game",
     "GameWon": "events",
     "LoadPosition": "commands",
     "MoveApplied": "events",
@@ -167,6 +168,7 @@ __all__ = [
     "EmptyColumnRule",
     "Event",
     "Game",
+    "Origin",
     "GameWon",
     "InvalidDealNumber",
     "InvalidMoveNotation",

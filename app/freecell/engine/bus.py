@@ -133,6 +133,9 @@ class CommandBus:
                     start=game.start,
                     auto_play=game.auto_play,
                     now=self._now,
+                    # a numbered deal played again from its first move is dealt here;
+                    # a board stays what it was
+                    origin=None if game.deal_number is not None else game.origin,
                 )
             )
         if isinstance(command, LoadPosition):

@@ -9,8 +9,10 @@ move; an undo takes its step off the count.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from freecell.engine.clock import Clock
 from freecell.engine.deal import deal as deal_position
@@ -26,6 +28,22 @@ from freecell.engine.rules import (
     safe_home_moves,
 )
 from freecell.engine.variant import Variant
+
+
+class Origin(StrEnum):
+    """Where a game came from: only a deal dealt here (and played from its first
+    move, which a dealt game always is) may set a record; see docs/history.md."""
+
+    DEALT = "dealt"  # a deal number dealt by this program (new deal, replay, daily)
+    FILE = "file"  # opened from a game file: someone else's moves may be in it
+    PASTED = "pasted"  # a game pasted from the clipboard
+    BOARD = "board"  # a board typed in or pasted: not a deal dealt here
+
+
+def new_game_id() -> str:
+    """A game's identity for the history, random (``os.urandom``: ``uuid``'s
+    import would cost the first frame)."""
+    return os.urandom(12).hex()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +64,7 @@ class Game:
         *,
         auto_play: bool = False,
         now: Callable[[], float] | None = None,
+        origin: Origin | None = None,
     ) -> None:
         if start is None:
             if deal_number is None:
@@ -55,6 +74,11 @@ class Game:
             start.validate()
         self.variant = variant
         self.deal_number = deal_number
+        if origin is None:
+            origin = Origin.DEALT if deal_number is not None else Origin.BOARD
+        self.origin = origin
+        self.game_id = new_game_id()
+        """Which row of the game history this game is (kept across a restart)."""
         self.start = start
         self.auto_play = auto_play
         self.clock = Clock() if now is None else Clock(now)
@@ -86,6 +110,12 @@ class Game:
     def assisted(self) -> bool:
         """Helped by a hint or the solution: counted, but no record is set by it."""
         return self.hints_used > 0 or self.solution_moves > 0
+
+    @property
+    def own(self) -> bool:
+        """The player's own game: dealt here, played from the first move, no hint,
+        no stepper.  Only such a game sets records and streaks."""
+        return self.origin is Origin.DEALT and not self.assisted
 
     @property
     def is_won(self) -> bool:

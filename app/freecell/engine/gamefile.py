@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from freecell.engine.clock import Clock
 from freecell.engine.deal import InvalidDealNumber, deal, parse_deal_number
 from freecell.engine.errors import Problem, TextError
-from freecell.engine.game import Game
+from freecell.engine.game import Game, Origin
 from freecell.engine.moves import InvalidMoveNotation, Move, parse_moves
 from freecell.engine.notation import BoardFormatError, format_board, parse_board
 from freecell.engine.position import Position
@@ -178,11 +178,12 @@ def _start(fields: dict[str, list[str]], variant: Variant) -> tuple[int | None, 
     raise GameFileError("it names no deal and no board", Problem.NO_DEAL_OR_BOARD)
 
 
-def game_from_record(record: GameRecord) -> Game:
+def game_from_record(record: GameRecord, origin: Origin = Origin.FILE) -> Game:
     """Rebuild the game: every move played again (and checked), then the redo tail
     played and taken back, so Redo brings it back.  GameFileError for a move that
-    does not play there."""
-    game = Game(record.variant, record.deal_number, start=record.start)
+    does not play there.  ``origin``: a game read from text is not dealt here, so
+    it sets no record (docs/history.md)."""
+    game = Game(record.variant, record.deal_number, start=record.start, origin=origin)
     for index, move in enumerate((*record.moves, *record.redo), start=1):
         result = game.play(move)
         if isinstance(result, Refusal):

@@ -53,6 +53,8 @@ from freecell.storage.settings import SettingsStore
 
 if TYPE_CHECKING:
     from freecell.engine import Event
+    from freecell.storage.history import GameHistory, Result
+    from freecell.storage.history_stats import HistoryStatistics
     from freecell.storage.statistics import Statistics, StatisticsStore
 
 log = logging.getLogger(__name__)
@@ -67,7 +69,8 @@ class _Bus(Protocol):
 
 
 class Storage:
-    """Settings, statistics and the game in progress, with one shared notice list.
+    """Settings, the game history, its statistics and the game in progress, with one
+    shared notice list.
 
     ``notices`` collects the messages for the player, as codes (a file that could not
     be read and was moved aside, a file from a newer version, a save the disk
@@ -87,16 +90,51 @@ class Storage:
         self.settings = SettingsStore(self.paths.settings_file, self.notices)
         self.saved_game = SavedGameStore(self.paths.saved_game_file, self.notices, resolve)
         self._counted: weakref.WeakSet[Game] = weakref.WeakSet()
+        self._daily: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
         self._current: Game | None = None
         self.writer = BackgroundWriter()
 
     @cached_property
-    def statistics(self) -> StatisticsStore:
-        """The statistics file, made when first used: the first frame reads none (and
-        their module and dataclasses cost start-up time)."""
+    def history(self) -> GameHistory:
+        """The game history (SQLite), opened when first used; today's statistics.json
+        is copied into it the first time (docs/history.md)."""
+        from freecell.storage.history import GameHistory
+
+        return GameHistory(
+            self.paths.history_file, self.notices, statistics_file=self.paths.statistics_file
+        )
+
+    @cached_property
+    def statistics(self) -> HistoryStatistics:
+        """The statistics, derived from the history whenever they are read."""
+        from freecell.storage.history_stats import HistoryStatistics
+
+        return HistoryStatistics(self.history)
+
+    @cached_property
+    def legacy_statistics(self) -> StatisticsStore:
+        """The statistics.json of earlier versions: read once, into the history."""
         from freecell.storage.statistics import StatisticsStore
 
         return StatisticsStore(self.paths.statistics_file, self.notices)
+
+    def mark_daily(self, game: Game, date: str) -> None:
+        """``game`` is the deal of the day for ``date`` (``YYYY-MM-DD``): its row says
+        so from its first move on."""
+        self._daily[game] = date
+        if game.steps:
+            self.save_history(game)
+
+    def save_history(
+        self, game: Game, score: int | None = None, result: Result | None = None
+    ) -> None:
+        """Write ``game``'s row now (after each move; with its result at the end)."""
+        from freecell.storage.history import Result
+
+        try:
+            self.history.save(game, score, result or Result.PLAYING, self._daily.get(game))
+        except OSError as error:
+            self._could_not_save(FileKind.HISTORY, error)
 
     def take_notices(self) -> list[StorageNotice]:
         """The messages collected so far; the list is emptied."""
@@ -117,31 +155,24 @@ class Storage:
         return job()
 
     def record_game_soon(self, game: Game, score: int | None = None) -> None:
-        """:meth:`record_game` on the background writer (never dropped, kept in order)."""
-        job = self._count_job(game, score)
-        if job is not None:
-            self.writer.submit(job)
+        """:meth:`record_game` without reading the statistics back (the row's write is
+        a fraction of a millisecond: the history's WAL commit does not fsync)."""
+        self._count_job(game, score)  # the row is written now; nothing to read back
 
     def _count_job(self, game: Game, score: int | None) -> Callable[[], Statistics | None] | None:
         """Decide on this thread whether ``game`` counts; the write to do if so."""
         if game in self._counted or (not game.steps and not game.is_won):
             return None
         self._counted.add(game)
-        figures = (
-            game.variant.id,
-            game.deal_number,
-            game.is_won,
-            game.move_count,
-            game.elapsed,
-            score,
-        )
-        assisted, hints = game.assisted, game.hints_used
+        from freecell.storage.history import result_of
+
+        self.save_history(game, score, result_of(game))  # here: it reads the game
 
         def count() -> Statistics | None:
             try:
-                return self.statistics.record(*figures, assisted=assisted, hints=hints)
+                return self.statistics.load()
             except OSError as error:
-                self._could_not_save(FileKind.STATISTICS, error)
+                self._could_not_save(FileKind.HISTORY, error)
                 return None
 
         return count
@@ -204,6 +235,8 @@ class Storage:
             self._current = game
             if isinstance(event, MoveApplied | Undone | Redone):
                 self.save_game_soon(game)  # a won game empties the slot
+                if not game.is_won:  # (GameWon, next, writes the row with its result)
+                    self.save_history(game, score(game) if score else None)
             elif isinstance(event, GameWon):
                 self.record_game_soon(game, score(game) if score else None)
 

@@ -36,6 +36,7 @@ class FileKind(StrEnum):
     STATISTICS = "statistics"
     SAVED_GAME = "saved game"
     DEAL_RATINGS = "deal ratings"  # a cache: made again when lost
+    HISTORY = "game history"  # the SQLite database of every game
 
 
 class NoticeCode(StrEnum):
@@ -52,6 +53,7 @@ class Then(StrEnum):
     BACKUP_LOADED = "backup-loaded"
     DEFAULTS = "defaults"  # the settings' or statistics' defaults
     NEW_DEAL = "new-deal"  # no game in progress to offer: a new deal
+    NEW_HISTORY = "new-history"  # a new, empty game history was started
 
 
 @dataclass(frozen=True, slots=True)

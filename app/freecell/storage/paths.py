@@ -25,6 +25,7 @@ HOME_ENV = "FREECELL_HOME"
 SETTINGS_FILE = "settings.json"
 STATISTICS_FILE = "statistics.json"
 SAVED_GAME_FILE = "game-in-progress.json"
+HISTORY_FILE = "history.sqlite3"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,10 @@ class StoragePaths:
     @property
     def saved_game_file(self) -> Path:
         return self.data_dir / SAVED_GAME_FILE
+
+    @property
+    def history_file(self) -> Path:
+        return self.data_dir / HISTORY_FILE
 
     @property
     def user_plugins_dir(self) -> Path:

@@ -27,6 +27,7 @@ from typing import Any, TypeGuard
 from freecell.engine import (
     Game,
     Move,
+    Origin,
     Position,
     Refusal,
     Variant,
@@ -80,6 +81,8 @@ def game_to_json(game: Game) -> JsonObject:
         "solution_moves": game.solution_moves,
         "seconds": round(game.elapsed, 3),
         "auto_play": game.auto_play,
+        "origin": game.origin.value,
+        "game_id": game.game_id,
     }
 
 
@@ -151,6 +154,13 @@ def game_from_json(
     # help must survive a restart, or quitting and resuming would launder a record
     game.hints_used = hints_used if _is_count(hints_used) else 0
     game.solution_moves = solution_moves if _is_count(solution_moves) else 0
+    # where it came from survives too: an opened game resumed is still not dealt
+    # here; a file from before origins were kept counts as not the player's own
+    origin = data.get("origin")
+    game.origin = Origin(origin) if origin in set(Origin) else Origin.FILE
+    game_id = data.get("game_id")
+    if isinstance(game_id, str) and 0 < len(game_id) <= 64 and game_id.isalnum():
+        game.game_id = game_id
     game.clock = Clock(now or time.monotonic, float(seconds))
     game.clock.started = False  # the next move starts it, from the saved seconds
     if game.is_won:

@@ -321,6 +321,17 @@ def _optional_seconds(value: object, vid: str) -> float | None:
     return seconds
 
 
+def variant_to_json(stats: VariantStats) -> JsonObject:
+    """One variant's figures as the file holds them (the history keeps the old
+    file's totals this way)."""
+    return _variant_to_json(stats)
+
+
+def variant_from_json(variant_id: str, data: Mapping[str, Any]) -> VariantStats:
+    """:func:`variant_to_json` read back; UnreadableFile on damage."""
+    return _variant_from_json(variant_id, data)
+
+
 # -- the store ---------------------------------------------------------------------------
 
 

@@ -201,7 +201,7 @@ class Sharing(QObject):
         """Play what ``text`` holds: a game, a deal number or a board (``source``: the
         file's name; None for the clipboard)."""
         try:
-            self._play(text)
+            self._play(text, pasted=source is None)
         except NotAGame as error:
             if source is None:
                 said = _("The clipboard holds no FreeCell game: {reason}.")
@@ -211,8 +211,8 @@ class Sharing(QObject):
             return False
         return True
 
-    def _play(self, text: str) -> None:
-        from freecell.engine import ContinueGame, LoadPosition
+    def _play(self, text: str, pasted: bool = False) -> None:
+        from freecell.engine import ContinueGame, LoadPosition, Origin
         from freecell.engine.gamefile import (
             GameFileError,
             game_from_record,
@@ -226,7 +226,8 @@ class Sharing(QObject):
             raise NotAGame(_("it is empty"))
         if looks_like_game_file(text):
             try:
-                game = game_from_record(parse_game(text, self._resolve))
+                origin = Origin.PASTED if pasted else Origin.FILE
+                game = game_from_record(parse_game(text, self._resolve), origin)
             except GameFileError as error:
                 raise NotAGame(game_file_words(error)) from None
             game.auto_play = self.window.bus.game.auto_play

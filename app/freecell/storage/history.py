@@ -1,0 +1,521 @@
+"""The game history: every game played, one row each, in one SQLite database.
+
+Standard library ``sqlite3``, WAL journal, ``synchronous=NORMAL``: a commit is a
+write to the WAL file, with no fsync, so saving the row after every move costs a
+fraction of a millisecond on the calling thread and a process killed (SIGKILL
+included) loses nothing committed -- at most the move being made when it died.
+The schema has a version (``PRAGMA user_version``) and step-by-step migrations
+(``MIGRATIONS[v]`` turns version *v* into *v + 1*); docs/history.md gives the
+schema, what "own" means and which figures come from which rows.
+
+Damage is handled as the JSON files' is (:mod:`freecell.storage.jsonfile`): the
+file must be a regular file (a FIFO, a device, a folder or a link to one is damage,
+and is never opened), start with SQLite's header, and pass ``quick_check``; a file
+that fails is moved aside (renamed, with its ``-wal``/``-shm`` files, never read
+whole, never deleted), the player is told once (a :class:`StorageNotice`), and a
+new, empty history is started.  When even that cannot be done the history is kept
+in memory for the session, so the game always goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+import stat
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from freecell.storage.jsonfile import Damage, UnreadableFile, utc_now
+from freecell.storage.notices import FileKind, NoticeCode, StorageNotice, Then
+
+if TYPE_CHECKING:
+    from freecell.engine import Game
+    from freecell.storage.statistics import VariantStats
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 2000  # another running copy's write: wait this long, then give up
+
+_SCHEMA_1 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL UNIQUE,
+    variant TEXT NOT NULL,
+    deal INTEGER,
+    board TEXT,
+    started REAL NOT NULL,
+    ended REAL,
+    seconds REAL NOT NULL DEFAULT 0,
+    move_count INTEGER NOT NULL DEFAULT 0,
+    moves TEXT NOT NULL DEFAULT '',
+    result TEXT NOT NULL DEFAULT 'playing'
+        CHECK (result IN ('playing', 'won', 'lost', 'abandoned')),
+    score INTEGER,
+    hints INTEGER NOT NULL DEFAULT 0,
+    solution_moves INTEGER NOT NULL DEFAULT 0,
+    origin TEXT NOT NULL,
+    daily TEXT
+);
+CREATE INDEX games_by_variant ON games (variant, ended);
+CREATE INDEX games_by_daily ON games (daily) WHERE daily IS NOT NULL;
+CREATE TABLE legacy_totals (variant TEXT PRIMARY KEY, figures TEXT NOT NULL);
+CREATE TABLE resets (variant TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+# version v -> the SQL that makes it v + 1 (0: an empty file)
+MIGRATIONS: dict[int, str] = {0: _SCHEMA_1}
+
+_MIGRATED_KEY = "statistics_json_migrated"
+
+
+class Result(StrEnum):
+    PLAYING = "playing"  # not over (the game in progress, or one left by a crash)
+    WON = "won"
+    LOST = "lost"  # left with no legal move to make
+    ABANDONED = "abandoned"  # left for another deal while moves were still possible
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game of the history."""
+
+    game_id: str
+    variant: str
+    deal: int | None
+    board: str | None
+    started: float
+    """Unix time (UTC seconds) the game's first move was made, less its clock."""
+    ended: float | None
+    seconds: float
+    move_count: int
+    moves: tuple[str, ...]
+    result: Result
+    score: int | None
+    hints: int
+    solution_moves: int
+    origin: str
+    daily: str | None = None
+    """The date (``YYYY-MM-DD``) this game was that day's deal, if it was."""
+
+    @property
+    def own(self) -> bool:
+        """Dealt here, from the first move, no hint, no stepper: may set records."""
+        return self.origin == "dealt" and self.hints == 0 and self.solution_moves == 0
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not Result.PLAYING
+
+    @property
+    def won(self) -> bool:
+        return self.result is Result.WON
+
+
+_COLUMNS = (
+    "game_id, variant, deal, board, started, ended, seconds, move_count, moves, result, "
+    "score, hints, solution_moves, origin, daily"
+)
+
+
+def _row(values: tuple[object, ...]) -> GameRow:
+    (gid, variant, deal, board, started, ended, seconds, count, moves, result, score, hints,
+     solution, origin, daily) = values  # fmt: skip
+    return GameRow(
+        str(gid),
+        str(variant),
+        deal if isinstance(deal, int) else None,
+        board if isinstance(board, str) else None,
+        float(started),  # type: ignore[arg-type]
+        float(ended) if isinstance(ended, int | float) else None,
+        float(seconds),  # type: ignore[arg-type]
+        int(count),  # type: ignore[call-overload]
+        tuple(str(moves).split()),
+        Result(result),
+        score if isinstance(score, int) else None,
+        int(hints),  # type: ignore[call-overload]
+        int(solution),  # type: ignore[call-overload]
+        str(origin),
+        daily if isinstance(daily, str) else None,
+    )
+
+
+class GameHistory:
+    """The history database at ``path``, opened on first use; thread-safe.
+
+    ``statistics_file`` is today's ``statistics.json``: its figures are copied in
+    once (the file is left where it is) and stay part of the statistics.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        notices: list[StorageNotice] | None = None,
+        statistics_file: Path | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self.notices: list[StorageNotice] = notices if notices is not None else []
+        self.statistics_file = statistics_file
+        self._lock = threading.RLock()
+        self._db: sqlite3.Connection | None = None
+        self._told: set[StorageNotice] = set()
+
+    # -- opening -----------------------------------------------------------------------
+    def _connection(self) -> sqlite3.Connection:
+        if self._db is None:
+            self._db = self._open()
+        return self._db
+
+    def _open(self) -> sqlite3.Connection:
+        problem = _file_problem(self.path)
+        if problem is None:
+            try:
+                return self._connect(self.path)
+            except sqlite3.DatabaseError as error:
+                problem = UnreadableFile(f"it is not a game history: {error}", Damage.DAMAGED)
+            except UnreadableFile as error:
+                problem = error
+            except OSError as error:
+                problem = UnreadableFile(f"it could not be opened: {error}", Damage.DAMAGED)
+        aside = self._move_aside()
+        log.warning(
+            "the game history could not be read (%s); moved aside to %s", problem.reason, aside
+        )
+        self._tell(
+            StorageNotice(
+                NoticeCode.UNREADABLE,
+                FileKind.HISTORY,
+                path=aside,
+                damage=problem.damage,
+                damage_values=tuple(sorted(problem.values.items())),
+                then=Then.NEW_HISTORY,
+            )
+        )
+        if aside is not None or not os.path.lexists(self.path):
+            with contextlib.suppress(sqlite3.DatabaseError, UnreadableFile, OSError):
+                return self._connect(self.path)
+        log.error("the game history is kept in memory for this session")
+        return self._connect(None)
+
+    def _connect(self, path: Path | None) -> sqlite3.Connection:
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(
+            ":memory:" if path is None else str(path),
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            check_same_thread=False,  # the lock below keeps one thread in it at a time
+            isolation_level=None,  # transactions are explicit
+        )
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            checked = db.execute("PRAGMA quick_check").fetchone()
+            if checked is None or checked[0] != "ok":
+                raise UnreadableFile(f"its quick check failed: {checked}", Damage.DAMAGED)
+            self._migrate(db)
+            self._migrate_statistics_json(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        found = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if found > SCHEMA_VERSION:
+            # a newer release's history: its later columns are extra to us, and
+            # this version only reads and writes the columns it knows
+            log.warning("the game history is from schema %s (this is %s)", found, SCHEMA_VERSION)
+            return
+        while found < SCHEMA_VERSION:
+            step = MIGRATIONS.get(found)
+            if step is None:
+                raise UnreadableFile(
+                    f"schema version {found} is too old to read", Damage.TOO_OLD, version=found
+                )
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                now = int(db.execute("PRAGMA user_version").fetchone()[0])
+                if now == found:  # another running copy may have migrated meanwhile
+                    for statement in _statements(step):
+                        db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {found + 1}")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            found = int(db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate_statistics_json(self, db: sqlite3.Connection) -> None:
+        """Copy today's statistics.json figures in, once; the file stays beside."""
+        if db.execute("SELECT 1 FROM meta WHERE key = ?", (_MIGRATED_KEY,)).fetchone():
+            return
+        from freecell.storage.statistics import StatisticsStore, variant_to_json
+
+        figures: dict[str, VariantStats] = {}
+        source = self.statistics_file
+        if source is not None and (source.exists() or source.with_name(source.name + ".bak").exists()):
+            figures = dict(StatisticsStore(source, self.notices).load().variants)
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if not db.execute("SELECT 1 FROM meta WHERE key = ?", (_MIGRATED_KEY,)).fetchone():
+                for variant, stats in figures.items():
+                    db.execute(
+                        "INSERT OR REPLACE INTO legacy_totals VALUES (?, ?)",
+                        (variant, json.dumps(variant_to_json(stats), sort_keys=True)),
+                    )
+                db.execute(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    (_MIGRATED_KEY, str(source) if figures else ""),
+                )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def _move_aside(self) -> Path | None:
+        """Rename the damaged database (and its WAL and shared-memory files) to a
+        name never used before; None when it cannot be moved."""
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", utc_now())
+        for n in range(1, 1000):
+            counter = f"-{n}" if n > 1 else ""
+            name = f"{self.path.stem}.unreadable-{stamp}{counter}{self.path.suffix}"
+            aside = self.path.with_name(name)
+            if os.path.lexists(aside):
+                continue
+            try:
+                os.rename(self.path, aside)
+            except FileNotFoundError:
+                return None
+            except OSError as error:
+                log.error("could not move %s aside: %s", self.path, error)
+                return None
+            for extra in ("-wal", "-shm"):
+                side = self.path.with_name(self.path.name + extra)
+                if os.path.lexists(side):
+                    with contextlib.suppress(OSError):
+                        os.rename(side, aside.with_name(aside.name + extra))
+            return aside
+        return None
+
+    def _tell(self, notice: StorageNotice) -> None:
+        if notice not in self._told:
+            self._told.add(notice)
+            self.notices.append(notice)
+
+    @contextlib.contextmanager
+    def _use(self) -> Iterator[sqlite3.Connection]:
+        """The connection, under the lock; a database found damaged mid-session is
+        moved aside and a new one started (told once), as at start."""
+        with self._lock:
+            db = self._connection()
+            try:
+                yield db
+            except sqlite3.DatabaseError as error:
+                if db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.OperationalError) or not _is_damage(error):
+                    raise OSError(str(error)) from error  # full, locked, read-only: not damage
+                log.warning("the game history was damaged during the session: %s", error)
+                self._db = None
+                self._damaged(error)
+                raise OSError(str(error)) from error
+
+    def _damaged(self, error: Exception) -> None:
+        aside = self._move_aside()
+        self._tell(
+            StorageNotice(
+                NoticeCode.UNREADABLE,
+                FileKind.HISTORY,
+                path=aside,
+                damage=Damage.DAMAGED,
+                then=Then.NEW_HISTORY,
+            )
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    # -- writing -------------------------------------------------------------------
+    def save(
+        self,
+        game: Game,
+        score: int | None = None,
+        result: Result = Result.PLAYING,
+        daily: str | None = None,
+    ) -> None:
+        """Write ``game``'s row as it is now (insert or update): call it after every
+        move, and with the result when the game ends.  OSError when the disk
+        refuses (the caller tells the player)."""
+        values = _values(game, score, result, daily)
+        with self._use() as db:
+            db.execute(
+                f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 15)}) "
+                "ON CONFLICT (game_id) DO UPDATE SET ended = excluded.ended, "
+                "seconds = excluded.seconds, move_count = excluded.move_count, "
+                "moves = excluded.moves, result = excluded.result, score = excluded.score, "
+                "hints = excluded.hints, solution_moves = excluded.solution_moves, "
+                "origin = excluded.origin, daily = COALESCE(excluded.daily, games.daily) "
+                "WHERE games.result = 'playing'",  # a finished game is never reopened
+                values,
+            )
+
+    def add(self, row: GameRow) -> None:
+        """Insert a finished game as it is (an import, a test)."""
+        with self._use() as db:
+            db.execute(
+                f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 15)})",
+                (
+                    row.game_id, row.variant, row.deal, row.board, row.started, row.ended,
+                    row.seconds, row.move_count, " ".join(row.moves), row.result.value,
+                    row.score, row.hints, row.solution_moves, row.origin, row.daily,
+                ),  # fmt: skip
+            )
+
+    def reset(self, variant: str) -> None:
+        """Start one variant's statistics afresh: its games stay in the history, the
+        figures count only games ended from now on (the old totals are dropped)."""
+        with self._use() as db:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("DELETE FROM legacy_totals WHERE variant = ?", (variant,))
+            db.execute("INSERT OR REPLACE INTO resets VALUES (?, ?)", (variant, time.time()))
+            db.execute("COMMIT")
+
+    # -- reading -------------------------------------------------------------------
+    def rows(self, variant: str | None = None) -> list[GameRow]:
+        """Every game, in the order they ended (games still being played last)."""
+        query = f"SELECT {_COLUMNS} FROM games"
+        params: tuple[object, ...] = ()
+        if variant is not None:
+            query += " WHERE variant = ?"
+            params = (variant,)
+        query += " ORDER BY ended IS NULL, ended, id"
+        with self._use() as db:
+            return [_row(values) for values in db.execute(query, params)]
+
+    def row(self, game_id: str) -> GameRow | None:
+        with self._use() as db:
+            found = db.execute(
+                f"SELECT {_COLUMNS} FROM games WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        return None if found is None else _row(found)
+
+    def daily_rows(self) -> list[GameRow]:
+        with self._use() as db:
+            return [
+                _row(values)
+                for values in db.execute(
+                    f"SELECT {_COLUMNS} FROM games WHERE daily IS NOT NULL ORDER BY daily, id"
+                )
+            ]
+
+    def legacy_totals(self) -> dict[str, VariantStats]:
+        """The figures migrated from statistics.json, per variant."""
+        from freecell.storage.statistics import variant_from_json
+
+        with self._use() as db:
+            found = list(db.execute("SELECT variant, figures FROM legacy_totals"))
+        totals: dict[str, VariantStats] = {}
+        for variant, figures in found:
+            try:
+                totals[variant] = variant_from_json(variant, json.loads(figures))
+            except (UnreadableFile, ValueError, TypeError) as error:
+                log.warning("the old totals of %s are damaged: %s", variant, error)
+        return totals
+
+    def resets(self) -> dict[str, float]:
+        with self._use() as db:
+            return {v: float(at) for v, at in db.execute("SELECT variant, at FROM resets")}
+
+
+def _values(
+    game: Game, score: int | None, result: Result, daily: str | None
+) -> tuple[object, ...]:
+    """The row's values, read on the thread that owns the game."""
+    board = None
+    if game.deal_number is None:
+        from freecell.engine.notation import format_board
+
+        board = format_board(game.start)
+    now = time.time()
+    ended = None if result is Result.PLAYING else now
+    return (
+        game.game_id,
+        game.variant.id,
+        game.deal_number,
+        board,
+        now - game.elapsed,
+        ended,
+        round(game.elapsed, 3),
+        game.move_count,
+        " ".join(m.notation for m in game.path),
+        result.value,
+        score,
+        game.hints_used,
+        game.solution_moves,
+        game.origin.value,
+        daily,
+    )
+
+
+def result_of(game: Game) -> Result:
+    """How a game that is being left ends: won, lost (nothing left to play) or
+    abandoned."""
+    if game.is_won:
+        return Result.WON
+    return Result.ABANDONED if game.has_legal_move else Result.LOST
+
+
+def _file_problem(path: Path) -> UnreadableFile | None:
+    """Why the path cannot be our database without opening it; None when it may be
+    (a regular file with SQLite's header, an empty file, or no file yet)."""
+    try:
+        info = os.stat(path)  # follows a link: a link to /dev/zero is a device
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            return UnreadableFile("it is a link to nothing", Damage.DAMAGED)
+        return None
+    except OSError as error:
+        said = str(error.strerror or error)
+        return UnreadableFile(f"it could not be opened: {said}", Damage.CANNOT_OPEN, error=said)
+    if not stat.S_ISREG(info.st_mode):
+        return UnreadableFile("it is not a regular file", Damage.DAMAGED)
+    if info.st_size == 0:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(len(SQLITE_MAGIC))
+    except OSError as error:
+        said = str(error.strerror or error)
+        return UnreadableFile(f"it could not be opened: {said}", Damage.CANNOT_OPEN, error=said)
+    if header != SQLITE_MAGIC:
+        return UnreadableFile("it is not an SQLite database", Damage.DAMAGED)
+    return None
+
+
+def _is_damage(error: sqlite3.DatabaseError) -> bool:
+    return isinstance(error, sqlite3.DatabaseError) and not isinstance(
+        error, sqlite3.IntegrityError | sqlite3.ProgrammingError
+    )
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]
+
