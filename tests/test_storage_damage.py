@@ -113,9 +113,10 @@ def test_a_file_beyond_its_bound_is_not_read_and_kept_aside(tmp_path: Path) -> N
 
 def test_damaged_statistics_give_one_notice_not_two(tmp_path: Path) -> None:
     storage = Storage(StoragePaths.in_folder(tmp_path))
-    storage.statistics.record("freecell", 1, True, 90, 100.0)
-    storage.statistics.record("freecell", 2, False, 30, 50.0)  # the first is the backup
-    storage.statistics.path.write_bytes(b"{{{")
+    # statistics.json from an earlier version, damaged before the history read it
+    storage.legacy_statistics.record("freecell", 1, True, 90, 100.0)
+    storage.legacy_statistics.record("freecell", 2, False, 30, 50.0)  # the first is the backup
+    storage.legacy_statistics.path.write_bytes(b"{{{")
     fresh = Storage(StoragePaths.in_folder(tmp_path))
     assert fresh.statistics.load().for_variant("freecell").played == 1
     fresh.statistics.record("freecell", 3, True, 80, 90.0)

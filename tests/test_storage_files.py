@@ -196,7 +196,8 @@ def _save_settings(s: Storage) -> None:
 
 
 def _save_statistics(s: Storage) -> None:
-    s.statistics.record("freecell", 1, True, 80, 60.0)
+    # the statistics.json of earlier versions, still read once (into the history)
+    s.legacy_statistics.record("freecell", 1, True, 80, 60.0)
 
 
 def _save_game(s: Storage) -> None:
@@ -205,7 +206,11 @@ def _save_game(s: Storage) -> None:
 
 STORES: dict[str, StoreCase] = {
     "settings": (lambda s: s.settings.path, _save_settings, lambda s: s.settings.load()),
-    "statistics": (lambda s: s.statistics.path, _save_statistics, lambda s: s.statistics.load()),
+    "statistics": (
+        lambda s: s.legacy_statistics.path,
+        _save_statistics,
+        lambda s: s.legacy_statistics.load(),
+    ),
     "saved-game": (lambda s: s.saved_game.path, _save_game, lambda s: s.saved_game.load()),
 }
 DEFAULTS: dict[str, Any] = {"settings": Settings(), "statistics": Statistics(), "saved-game": None}

@@ -87,16 +87,17 @@ def test_a_failed_save_is_shown_in_the_window_at_once_and_the_game_goes_on(
     assert storage.take_notices() == []  # nothing left for the next start
 
 
-def test_a_damaged_statistics_file_found_when_a_game_ends_is_shown_at_once(
+def test_a_damaged_history_found_when_the_first_move_is_saved_is_shown_at_once(
     qtbot: Any,
 ) -> None:
     storage = Storage()
     window = make_window(qtbot, deal=617, storage=storage)
-    _play_some(window, 2)
-    storage.flush()
-    storage.paths.statistics_file.parent.mkdir(parents=True, exist_ok=True)
-    storage.paths.statistics_file.write_text("{ this is not json", encoding="utf-8")
-    window.dispatch(NewDeal(618))  # the game left counts as lost: statistics are read
-    qtbot.waitUntil(lambda: "statistics" in window.hint_bar.text.lower(), timeout=10_000)
-    assert "moved aside" in window.hint_bar.text or "kept" in window.hint_bar.text
+    storage.paths.history_file.parent.mkdir(parents=True, exist_ok=True)
+    storage.paths.history_file.write_bytes(b"{ this is not a database" * 40)
+    _play_some(window, 2)  # the history is opened by the first move's save
+    qtbot.waitUntil(lambda: "history" in window.hint_bar.text.lower(), timeout=10_000)
+    assert "moved aside" in window.hint_bar.text
+    window.dispatch(NewDeal(618))
     assert window.bus.game.deal_number == 618
+    storage.flush()
+    assert [row.deal for row in storage.history.rows()] == [617]  # in the new history

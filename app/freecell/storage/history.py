@@ -38,7 +38,7 @@ from freecell.storage.notices import FileKind, NoticeCode, StorageNotice, Then
 
 if TYPE_CHECKING:
     from freecell.engine import Game
-    from freecell.storage.statistics import VariantStats
+    from freecell.storage.statistics import StatisticsStore, VariantStats
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +169,15 @@ class GameHistory:
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
         self._told: set[StorageNotice] = set()
+        self._legacy: StatisticsStore | None = None
+
+    def _legacy_store(self) -> StatisticsStore | None:
+        """The old statistics.json, one store (so a damaged one is told of once)."""
+        from freecell.storage.statistics import StatisticsStore
+
+        if self._legacy is None and self.statistics_file is not None:
+            self._legacy = StatisticsStore(self.statistics_file, self.notices)
+        return self._legacy
 
     # -- opening -----------------------------------------------------------------------
     def _connection(self) -> sqlite3.Connection:
@@ -259,12 +268,12 @@ class GameHistory:
         """Copy today's statistics.json figures in, once; the file stays beside."""
         if db.execute("SELECT 1 FROM meta WHERE key = ?", (_MIGRATED_KEY,)).fetchone():
             return
-        from freecell.storage.statistics import StatisticsStore, variant_to_json
+        from freecell.storage.statistics import variant_to_json
 
         figures: dict[str, VariantStats] = {}
-        source = self.statistics_file
-        if source is not None and (source.exists() or source.with_name(source.name + ".bak").exists()):
-            figures = dict(StatisticsStore(source, self.notices).load().variants)
+        source = self._legacy_store()
+        if source is not None:
+            figures = dict(source.load().variants)
         db.execute("BEGIN IMMEDIATE")
         try:
             if not db.execute("SELECT 1 FROM meta WHERE key = ?", (_MIGRATED_KEY,)).fetchone():
@@ -275,7 +284,7 @@ class GameHistory:
                     )
                 db.execute(
                     "INSERT INTO meta VALUES (?, ?)",
-                    (_MIGRATED_KEY, str(source) if figures else ""),
+                    (_MIGRATED_KEY, str(source.path) if source and figures else ""),
                 )
             db.execute("COMMIT")
         except BaseException:
@@ -399,8 +408,15 @@ class GameHistory:
             db.execute("COMMIT")
 
     # -- reading -------------------------------------------------------------------
+    def _absent(self) -> bool:
+        """No database yet: reading makes none (a first start writes nothing until
+        a move is made)."""
+        return self._db is None and not os.path.lexists(self.path)
+
     def rows(self, variant: str | None = None) -> list[GameRow]:
         """Every game, in the order they ended (games still being played last)."""
+        if self._absent():
+            return []
         query = f"SELECT {_COLUMNS} FROM games"
         params: tuple[object, ...] = ()
         if variant is not None:
@@ -411,6 +427,8 @@ class GameHistory:
             return [_row(values) for values in db.execute(query, params)]
 
     def row(self, game_id: str) -> GameRow | None:
+        if self._absent():
+            return None
         with self._use() as db:
             found = db.execute(
                 f"SELECT {_COLUMNS} FROM games WHERE game_id = ?", (game_id,)
@@ -418,6 +436,8 @@ class GameHistory:
         return None if found is None else _row(found)
 
     def daily_rows(self) -> list[GameRow]:
+        if self._absent():
+            return []
         with self._use() as db:
             return [
                 _row(values)
@@ -430,6 +450,9 @@ class GameHistory:
         """The figures migrated from statistics.json, per variant."""
         from freecell.storage.statistics import variant_from_json
 
+        if self._absent():  # not migrated yet: the old file's figures as they are
+            source = self._legacy_store()
+            return {} if source is None else dict(source.load().variants)
         with self._use() as db:
             found = list(db.execute("SELECT variant, figures FROM legacy_totals"))
         totals: dict[str, VariantStats] = {}
@@ -441,6 +464,8 @@ class GameHistory:
         return totals
 
     def resets(self) -> dict[str, float]:
+        if self._absent():
+            return {}
         with self._use() as db:
             return {v: float(at) for v, at in db.execute("SELECT variant, at FROM resets")}
 
