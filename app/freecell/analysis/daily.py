@@ -33,9 +33,7 @@ def candidates(table: RatingTable | None = None) -> tuple[int, ...]:
     if table is None:
         return _shipped_candidates()
     return tuple(
-        number
-        for number, rating in table.rated()
-        if rating.winnable and rating.difficulty >= LEAST
+        number for number, rating in table.rated() if rating.winnable and rating.difficulty >= LEAST
     )
 
 

@@ -29,7 +29,7 @@ from enum import StrEnum
 from freecell.analysis.insight import Verdict, WinnabilityTrail
 from freecell.engine import Move, Position, Refusal, Variant, apply_move, check_move
 from freecell.solver.api import Budget, CancelToken, Mode, Solved, SolverBackend, Unsolvable
-from freecell.solver.backends import BackendLoader, guarded_solve
+from freecell.solver.backends import BackendLoader, Fallback, guarded_solve
 
 REVIEW_BUDGET = Budget(states=2_000_000, seconds=5.0)
 
@@ -96,6 +96,7 @@ def review_game(
     budget: Budget = REVIEW_BUDGET,
     cancel: CancelToken | None = None,
     on_verdict: Callable[[int, StepVerdict], None] | None = None,
+    on_fallback: Callable[[Fallback], None] | None = None,
 ) -> Review:
     """Review the game ``moves`` played from ``start`` (see the module's docstring).
 
@@ -139,7 +140,9 @@ def review_game(
         verdict = known(index)
         if verdict is None and not (cancel is not None and cancel.is_set()):
             searches += 1
-            answer = guarded_solve(backend, positions[index], variant, budget, cancel, Mode.FAST)
+            answer = guarded_solve(
+                backend, positions[index], variant, budget, cancel, Mode.FAST, on_fallback
+            )
             if isinstance(answer.verdict, Solved):
                 trail.record(positions[index], Verdict.WINNABLE, answer.verdict.moves)
                 verdict = Verdict.WINNABLE
@@ -157,9 +160,7 @@ def review_game(
     if latest_winnable < last:
         probe(0)
     while True:
-        between = [
-            i for i in range(latest_winnable + 1, earliest_lost) if i not in unknown
-        ]
+        between = [i for i in range(latest_winnable + 1, earliest_lost) if i not in unknown]
         if not between or (cancel is not None and cancel.is_set()):
             break
         middle = (latest_winnable + earliest_lost) / 2
@@ -177,7 +178,5 @@ def review_game(
         if latest_winnable >= 0 and earliest_lost == latest_winnable + 1 <= last
         else None
     )
-    reviewed = tuple(
-        ReviewedMove(i, move, verdict_at(i)) for i, move in enumerate(moves, start=1)
-    )
+    reviewed = tuple(ReviewedMove(i, move, verdict_at(i)) for i, move in enumerate(moves, start=1))
     return Review(verdict_at(0), reviewed, turning, searches)

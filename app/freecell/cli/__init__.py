@@ -27,6 +27,10 @@ SUBCOMMANDS = {
     "solve": "solve",
     "plugins": "plugins",
     "rate": "rate",
+    "history": "history",
+    "stats": "stats",
+    "review": "review",
+    "daily": "daily",
 }
 
 

@@ -23,6 +23,7 @@ it shows from that state, as a fresh start with the same settings would.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -138,6 +139,19 @@ class Session:
 
         self.change_settings(variant=variant.id)
         self.bus.dispatch(NewDeal(number, variant))
+
+    def play_daily(self, day: datetime.date | None = None) -> int:
+        """Deal the deal of the day (FreeCell; :mod:`freecell.analysis.daily`) and
+        mark it so in the history; returns its number.  The menu item is the UI's."""
+        from freecell.analysis.daily import daily_deal, today
+        from freecell.engine import FREECELL
+
+        day = day or today()
+        number = daily_deal(day)
+        self.play_variant(self.catalog.variant(FREECELL.id), number)
+        if self.storage is not None:
+            self.storage.mark_daily(self.game, day.isoformat())
+        return number
 
     # (the application events are imported with the first one: the first frame has none)
     def _on_game_event(self, event: Event) -> None:

@@ -100,8 +100,21 @@ def _wrapped(key: str, moves: tuple[Move, ...]) -> list[str]:
     return lines
 
 
+def format_game_line(record: GameRecord) -> str:
+    """The game as one line (:mod:`freecell.engine.oneline`): what Copy game copies."""
+    from freecell.engine.oneline import format_one_line
+
+    board = format_board(record.start) if record.deal_number is None else ""
+    return format_one_line(record.variant.id, record.deal_number, board, record.moves)
+
+
 def looks_like_game_file(text: str) -> bool:
-    """True when ``text`` has the keys of a game file (not a bare board or move list)."""
+    """True when ``text`` has the keys of a game file or is a game's one line (not
+    a bare board or move list)."""
+    from freecell.engine.oneline import looks_like_one_line
+
+    if looks_like_one_line(text):
+        return True
     keys = {_key(line) for line in text.splitlines()}
     return "moves" in keys and bool(keys & {"deal", "board", "variant"})
 
@@ -114,8 +127,26 @@ def _key(line: str) -> str | None:
 
 def parse_game(text: str, resolve: Callable[[str], Variant]) -> GameRecord:
     """Read a game file; ``resolve`` turns a variant id into a variant (KeyError for
-    an unknown one).  Raises :class:`GameFileError` with one clear line."""
+    an unknown one).  Raises :class:`GameFileError` with one clear line.  A game's
+    one line (:mod:`freecell.engine.oneline`) is read too."""
     text = text.removeprefix("\ufeff")
+    from freecell.engine.oneline import looks_like_one_line, split_one_line
+
+    if looks_like_one_line(text):
+        parts = split_one_line(text)
+        if parts is None:
+            raise GameFileError(
+                f"{text.strip()[:40]!r} is not a game's one line",
+                Problem.STRAY_LINE,
+                line=1,
+                text=text.strip()[:40],
+            )
+        variant_id, deal_text, board, moves_text = parts
+        text = (
+            f"Variant: {variant_id}\n"
+            + (f"Deal: {deal_text}\n" if deal_text is not None else f"Board:\n{board}")
+            + f"Moves: {moves_text}\n"
+        )
     fields: dict[str, list[str]] = {}
     current: str | None = None
     for number, raw in enumerate(text.splitlines(), start=1):

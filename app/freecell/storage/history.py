@@ -27,7 +27,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -141,7 +141,7 @@ def _row(values: tuple[object, ...]) -> GameRow:
         float(seconds),  # type: ignore[arg-type]
         int(count),  # type: ignore[call-overload]
         tuple(str(moves).split()),
-        Result(result),
+        Result(str(result)),
         score if isinstance(score, int) else None,
         int(hints),  # type: ignore[call-overload]
         int(solution),  # type: ignore[call-overload]
@@ -392,10 +392,22 @@ class GameHistory:
             db.execute(
                 f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 15)})",
                 (
-                    row.game_id, row.variant, row.deal, row.board, row.started, row.ended,
-                    row.seconds, row.move_count, " ".join(row.moves), row.result.value,
-                    row.score, row.hints, row.solution_moves, row.origin, row.daily,
-                ),  # fmt: skip
+                    row.game_id,
+                    row.variant,
+                    row.deal,
+                    row.board,
+                    row.started,
+                    row.ended,
+                    row.seconds,
+                    row.move_count,
+                    " ".join(row.moves),
+                    row.result.value,
+                    row.score,
+                    row.hints,
+                    row.solution_moves,
+                    row.origin,
+                    row.daily,
+                ),
             )
 
     def reset(self, variant: str) -> None:
@@ -470,9 +482,7 @@ class GameHistory:
             return {v: float(at) for v, at in db.execute("SELECT variant, at FROM resets")}
 
 
-def _values(
-    game: Game, score: int | None, result: Result, daily: str | None
-) -> tuple[object, ...]:
+def _values(game: Game, score: int | None, result: Result, daily: str | None) -> tuple[object, ...]:
     """The row's values, read on the thread that owns the game."""
     board = None
     if game.deal_number is None:
@@ -543,4 +553,3 @@ def _is_damage(error: sqlite3.DatabaseError) -> bool:
 
 def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
-

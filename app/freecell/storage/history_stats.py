@@ -266,5 +266,3 @@ def _streak(days: set[str], today: datetime.date) -> int:
         count += 1
         day -= datetime.timedelta(days=1)
     return count
-
-

@@ -1,6 +1,6 @@
 """The Statistics dialog: each variant's figures, the deals beaten, and a reset.
 
-The figures come from :class:`freecell.storage.StatisticsStore` (read when the
+The figures come from the game history (:class:`HistoryStatistics`, read when the
 dialog opens and after a reset); the dialog never does arithmetic of its own.  It
 says plainly that time and moves are recorded only for won games, lists every deal
 played in the chosen variant (so a player can see which deals they have beaten), and
@@ -39,6 +39,7 @@ from freecell.engine import split_take_backs
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_percent
 from freecell.storage import Statistics, StatisticsStore, VariantStats
+from freecell.storage.history_stats import HistoryStatistics
 from freecell.storage.statistics import DealRecord
 from freecell.ui.panels.results import format_time
 
@@ -111,7 +112,7 @@ class StatisticsDialog(QDialog):
 
     def __init__(
         self,
-        store: StatisticsStore,
+        store: HistoryStatistics | StatisticsStore,
         *,
         variants: Sequence[Choice],
         current_variant: str | None = None,

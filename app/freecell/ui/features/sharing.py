@@ -80,6 +80,12 @@ class Sharing(QObject):
             self.copy_moves,
             _("The moves so far, in standard notation"),
         )
+        self.copy_game_action = action(
+            _("Copy &game"),
+            "Ctrl+Alt+C",
+            self.copy_game,
+            _("The variant, the deal or board and the moves, in one line that Paste reads back"),
+        )
         self.paste_action = action(
             _("&Paste a deal, board or game"),
             "Ctrl+V",
@@ -90,7 +96,8 @@ class Sharing(QObject):
         self.save_action = action(_("Save ga&me…"), "Ctrl+S", self.ask_save, _("Save this game"))
         edit = window.menus["edit"]
         edit.addSeparator()
-        for a in (self.copy_position_action, self.copy_moves_action, self.paste_action):
+        copies = (self.copy_position_action, self.copy_moves_action, self.copy_game_action)
+        for a in (*copies, self.paste_action):
             edit.addAction(a)
         for a in (self.open_action, self.save_action):
             window.add_game_menu_action(a)
@@ -118,6 +125,15 @@ class Sharing(QObject):
             if path
             else _("No move made yet: there is nothing to copy.")
         )
+        return text
+
+    def copy_game(self) -> str:
+        """The game in one line (:mod:`freecell.engine.oneline`): Paste plays it again."""
+        from freecell.engine.gamefile import format_game_line, record_of
+
+        text = format_game_line(record_of(self.window.bus.game))
+        QGuiApplication.clipboard().setText(text + "\n")
+        self._say(_("The game is copied in one line: paste it to play the same moves again."))
         return text
 
     def paste(self) -> bool:
