@@ -156,8 +156,13 @@ def review_game(
                     settle(later, Verdict.WINNABLE)
                     break
 
-    probe(last)
-    if latest_winnable < last:
+    for index in range(last + 1):  # what the live checks already found costs nothing
+        verdict = known(index)
+        if verdict is not None:
+            settle(index, verdict)
+    if latest_winnable < last and earliest_lost > last:
+        probe(last)
+    if latest_winnable < 0 and earliest_lost > 0 and latest_winnable < last:
         probe(0)
     while True:
         between = [i for i in range(latest_winnable + 1, earliest_lost) if i not in unknown]
