@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require_fc_solve
 from freecell.analysis.daily import candidates, daily_deal
 from freecell.analysis.difficulty import Difficulty
 from freecell.analysis.insight import Verdict, WinnabilityTrail
@@ -23,6 +22,8 @@ from freecell.solver.api import Budget, Solved, Unsolvable
 from freecell.storage import Storage
 from freecell.storage.history import GameRow, Result
 from freecell.storage.history_stats import daily_figures
+
+from conftest import require_fc_solve
 
 # games found by random play that are lost before their end (the builtin search's
 # verdicts, checked below against Freecell Solver's)

@@ -46,7 +46,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help=N_("print the details of what went wrong (a plugin's traceback) on stderr"),
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    # (the list of choices no longer fits a terminal line in every language)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module in SUBCOMMANDS.items():
         if only is None or only == name:
             importlib.import_module(f"freecell.cli.{module}").register(sub)
