@@ -13,7 +13,8 @@ from ui_helpers import make_window
 def test_fixed_sizes_grow_with_the_text_scale_and_fit_does_not() -> None:
     position = deal(1, FREECELL)
     for size, width in CARD_WIDTHS.items():
-        scaled = compute_layout(1600, 1000, FREECELL, position, size, text_scale=1.5)
+        # (a window with room for them: a size too large for its window is Fit's)
+        scaled = compute_layout(3400, 2200, FREECELL, position, size, text_scale=1.5)
         assert scaled.card_w == round(width * 1.5)
     fit = compute_layout(1200, 800, FREECELL, position, CardSize.FIT)
     fit_scaled = compute_layout(1200, 800, FREECELL, position, CardSize.FIT, text_scale=2.0)
@@ -39,6 +40,6 @@ def test_the_override_is_read_and_clamped(
 def test_the_table_uses_the_text_scale(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("FREECELL_TEXT_SCALE", "1.5")
     window = make_window(qtbot, card_size="medium")
-    window.resize(1500, 1000)  # room for Medium at 1.5x (a smaller window shows smaller cards)
+    window.resize(2000, 1400)  # room for Medium at 1.5x (a smaller window shows Fit's cards)
     assert window.scene.text_scale == 1.5
     assert window.scene.layout is not None and window.scene.layout.card_w == 144

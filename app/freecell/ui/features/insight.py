@@ -23,7 +23,17 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from freecell.analysis.difficulty import Rating
 from freecell.analysis.insight import RatingCache, WinnabilityTrail
 from freecell.core import AppEvent, BackendChanged, SettingsChanged
-from freecell.engine import DealStarted, Event, Game, GameWon, MoveApplied, Position, Redone, Undone
+from freecell.engine import (
+    DealStarted,
+    Event,
+    Game,
+    GameWon,
+    MoveApplied,
+    NoMovesLeft,
+    Position,
+    Redone,
+    Undone,
+)
 from freecell.solver.api import Budget
 from freecell.solver.api import Verdict as SolverVerdict
 from freecell.storage import Settings
@@ -93,6 +103,10 @@ class Insight(QObject):
             if not isinstance(event, Undone | Redone):
                 self.undo.came_from = None
             self.live.position_changed()
+        elif isinstance(event, NoMovesLeft):
+            # the window has just said "No legal move is left."; a loss already
+            # proven is said beside it again (after an undo and a redo, too)
+            self.live.say_known_loss()
         elif isinstance(event, GameWon):
             self.live.show_state("")
 

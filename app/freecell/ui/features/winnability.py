@@ -98,8 +98,18 @@ class LiveWinnability(QObject):
         # for one shows it, until the next move)
         self.show_state(state_of(known) if self.settings.live else "")
         self.undo.update_action()
+        if known is Verdict.LOST and self.settings.live:
+            self.undo.trace()  # the bar says so again, with the way back
         if known is None and not game.is_won and self.settings.live:
             self.debounce.start()
+
+    def say_known_loss(self) -> None:
+        """Say a proven loss of the current position again, with its losing move and
+        the way back (the message bar's words are derived from what is known)."""
+        if self.settings.live and self.kit.analysis.trail.verdict(self.kit.game.position) is (
+            Verdict.LOST
+        ):
+            self.undo.trace()
 
     def show_state(self, state: str) -> None:
         self.state = state if not self.kit.game.is_won else ""

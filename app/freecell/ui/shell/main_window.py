@@ -39,7 +39,7 @@ from freecell.ui.shell.desktop_look import DesktopLook
 from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
 from freecell.ui.shell.storage_notices import follow_storage_notices
 from freecell.ui.shell.win_sequence import WinSequence
-from freecell.ui.shell.window_look import FIRST_SIZE, card_size_note, deal_titles, first_size
+from freecell.ui.shell.window_look import FIRST_SIZE, CardSizeNote, deal_titles, first_size
 from freecell.ui.table.input import InputController
 from freecell.ui.table.layout import CardSize
 from freecell.ui.table.renderer import CardRenderer
@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         central = QWidget()
         scheme = desktop_scheme()  # (the bars are styled once, in it)
         self.hint_bar = HintBar(scheme=scheme)
+        self.size_note = CardSizeNote(self.hint_bar)
         column = MessageColumn(central, self.hint_bar)
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
@@ -294,7 +295,7 @@ class MainWindow(QMainWindow):
             self.win.hide_results()
             self.scene.set_hint(None)
             self.hint_bar.dismiss()
-            self.scene.show_position(event.variant, event.position, animate=False)
+            self.scene.show_position(event.variant, event.position, animate=False, dealt=True)
             self.controller.position_changed()
             self.auto_finish.show_button(game.can_auto_finish)
             self._update_title()
@@ -451,9 +452,9 @@ class MainWindow(QMainWindow):
 
     def _card_size_shown(self, asked: CardSize, shown: CardSize) -> None:
         """Say so when the cards asked for do not fit and smaller ones are shown
-        (after a change the player made: a start-up shows the table silently)."""
-        if shown is not asked and self.view.painted:
-            self.hint_bar.show_message(card_size_note(asked, shown), "info", timeout_ms=8000)
+        (after a change the player made: a start-up shows the table silently), and
+        take it back when it is no longer true."""
+        self.size_note.follow(asked, shown, say=self.view.painted)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop_auto_finish()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QWidget
 from freecell.i18n import _
 from freecell.texts.variants import variant_description, variant_name
 from freecell.ui.shell.actions import new_action
+from freecell.ui.shell.window_look import label_sizes
 from freecell.ui.table.layout import CardSize
 
 if TYPE_CHECKING:
@@ -214,6 +215,8 @@ class Menus:
         edit.addAction(actions.hint)
         edit.addAction(actions.auto_finish)
         self.sizes = view.addMenu(_("Card &size"))
+        # each size named as it is at the window's size, when the list is opened
+        self.sizes.aboutToShow.connect(lambda: label_sizes(self.size_actions, w.scene))
         view.addAction(actions.large_print)
         self.themes = view.addMenu(_("Card &theme"))
         self.surfaces = view.addMenu(_("Table s&urface"))

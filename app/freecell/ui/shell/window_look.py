@@ -12,8 +12,12 @@ from freecell.i18n import _
 from freecell.texts.variants import variant_name
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
     from freecell.engine import Game
+    from freecell.ui.panels.hint_bar import HintBar
     from freecell.ui.table.layout import CardSize
+    from freecell.ui.table.scene import TableScene
 
 FIRST_SIZE = QSize(1100, 820)
 FIRST_SHARE = 0.85
@@ -52,3 +56,40 @@ def card_size_note(asked: CardSize, shown: CardSize) -> str:
         "a larger window shows them at \u201c{asked}\u201d."
     )
     return said.format(asked=_(asked.label), shown=_(shown.label))
+
+
+class CardSizeNote:
+    """The message bar's note that the cards asked for do not fit, shown while that
+    is true and taken back as soon as it is not (a larger window, another size)."""
+
+    def __init__(self, bar: HintBar) -> None:
+        self._bar = bar
+        self._text: str | None = None
+
+    def follow(self, asked: CardSize, shown: CardSize, *, say: bool) -> None:
+        """The table now shows ``shown`` for ``asked``; ``say``: tell the player (a
+        start-up shows the table silently)."""
+        text = card_size_note(asked, shown) if shown is not asked else None
+        if self._text is not None and text != self._text:
+            if self._bar.text == self._text:
+                self._bar.dismiss()
+            self._text = None
+        if text is not None and say and text != self._bar.text:
+            self._bar.show_message(text, "info", timeout_ms=8000)
+            self._text = text
+
+
+def label_sizes(actions: dict[CardSize, QAction], scene: TableScene) -> None:
+    """Name each size in View > Card size as it is at this window's size: one that
+    does not fit says so (it is shown at the largest size that fits instead)."""
+    from freecell.ui.table.layout import fitting_size
+
+    variant = scene.variant
+    for size, action in actions.items():
+        label = _(size.label)
+        if variant is not None and fitting_size(
+            size, *scene.view_size, variant, None, scene.large_print, scene.text_scale
+        ) is not size:
+            # Translators: {size} is a card size as View > Card size names it
+            label = _("{size} (too large for this window)").format(size=label)
+        action.setText(label)

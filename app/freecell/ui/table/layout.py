@@ -7,9 +7,11 @@ position, it returns rectangles in scene coordinates (which are view pixels).
 The top row holds the free cells from the left edge and the four foundations from
 the right edge; the columns sit below.  When the cells and foundations together
 are wider than the columns (Eight Off), the columns are centred under them.
-A long column compresses its overlap so it stays on screen, down to a floor that
-still shows each card's corner index; below that floor the table grows and the
-view scrolls rather than hide an index.
+The card size and every pile's place depend on the view's size, the variant and
+the settings only (see ``COLUMN_ROOM``): a long column compresses its overlap so
+it stays on screen, down to a floor that still shows each card's corner index;
+only a column that does not fit even then shrinks the cards, and below the
+size's floor the table grows and the view scrolls rather than hide an index.
 """
 
 from __future__ import annotations
@@ -111,6 +113,59 @@ def _group_gap(variant: Variant) -> float:
     return 0.4 if variant.cells + 4 > variant.columns else 0.0
 
 
+# The room a column is given below its first card, whatever it holds now: a whole
+# suit, King to Ace (13 cards), at the tightest overlap.  The card size is chosen
+# for this room, so the cards on the table never change it; a longer column (a
+# dealt one with a long run on it) shrinks the cards, and only until the window's
+# size, the variant, the settings or the deal change.
+COLUMN_ROOM = 13
+MAX_GAP = 0.34  # the widest gap between piles, in card widths
+
+
+def _floor_width(size: CardSize, large_print: bool, text_scale: float) -> float:
+    """The narrowest card a size is ever shown at; below it the view scrolls."""
+    floor = LARGE_PRINT_MIN_FIT_WIDTH if large_print else MIN_FIT_WIDTH
+    if size is CardSize.FIT:
+        return floor
+    return min(_asked_width(size, text_scale), max(floor, CARD_WIDTHS[CardSize.SMALL]))
+
+
+def _asked_width(size: CardSize, text_scale: float) -> float:
+    return float(round(CARD_WIDTHS[size] * max(1.0, text_scale)))
+
+
+def fit_card_width(view_w: float, view_h: float, variant: Variant, large_print: bool) -> float:
+    """The largest card width whose table fits the view, the columns' room included
+    (the top row, and a column of ``COLUMN_ROOM`` cards at the index strip).
+
+    It depends on the view, the variant and large print's floor only, never on the
+    cards dealt; large print's taller strip is not counted, so switching it on keeps
+    the size (its columns tighten sooner instead)."""
+    units = max(variant.columns, variant.cells + 4 + _group_gap(variant))
+    # width: units cards, gaps of 0.12 card between them, margins of 0.3 card each side.
+    by_width = view_w / (units + (units - 1) * 0.12 + 0.6)
+    # height, in card widths: margins (0.25 each), the top row, a gap of 0.3 card,
+    # then the column: its first card whole and the others by their index strip.
+    column = 2.3 + (COLUMN_ROOM - 1) * strip_fraction(False)
+    by_height = view_h / (0.5 + CARD_ASPECT * column)
+    floor = LARGE_PRINT_MIN_FIT_WIDTH if large_print else MIN_FIT_WIDTH
+    width = math.floor(min(MAX_FIT_WIDTH, by_width, by_height))
+    # whole pixels (the card, its margins, each overlap) may overshoot by a pixel
+    while width > floor and _column_bottom(width, COLUMN_ROOM, False) > view_h:
+        width -= 1
+    return float(max(floor, width))
+
+
+def _column_bottom(card_w: int, cards: int, large_print: bool) -> float:
+    """Where a column of ``cards`` at the tightest overlap ends, its bottom margin
+    included: the vertical arithmetic of ``_layout``."""
+    card_h = round(card_w * CARD_ASPECT)
+    top = max(8.0, round(card_w * 0.25))
+    col_top = top + card_h + round(card_h * 0.3)
+    step = math.ceil(card_h * strip_fraction(large_print))
+    return col_top + (cards - 1) * step + card_h + top
+
+
 def fixed_card_width(
     size: CardSize,
     view_w: float,
@@ -120,30 +175,18 @@ def fixed_card_width(
     large_print: bool = False,
     text_scale: float = 1.0,
 ) -> float:
-    """The card width for a size; "fit" picks the largest that fits the view.
+    """The card width the window gives a size, whatever the cards on the table.
 
-    ``text_scale`` is the system's text scale (1.5 where the desktop enlarges text
-    by half without scaling the display): the fixed sizes grow with it, so a player
-    who asked for bigger text gets bigger cards too; "fit" already fills the window.
-
-    Fit makes room for a dealt column at its normal overlap and for the longest
-    column on the table at its tightest overlap (the index strip), so a long
-    column shrinks the cards a little rather than running off the bottom.
-    """
-    if size is not CardSize.FIT:
-        return float(round(CARD_WIDTHS[size] * max(1.0, text_scale)))
-    units = max(variant.columns, variant.cells + 4 + _group_gap(variant))
-    # width: units cards, gaps of 0.12 card between them, margins of 0.3 card each side.
-    by_width = view_w / (units + (units - 1) * 0.12 + 0.6)
-    # height, in card widths: margins (0.25 each), the top row, a gap of 0.3 card,
-    # then the column: its first card whole and the others by their visible strip.
-    strip = strip_fraction(large_print)
-    longest = max((len(c) for c in position.columns), default=7) if position else 7
-    dealt = 2.3 + 6 * (strip + 0.04)
-    tight = 2.3 + max(0, longest - 1) * strip
-    by_height = view_h / (0.5 + CARD_ASPECT * max(dealt, tight))
-    floor = LARGE_PRINT_MIN_FIT_WIDTH if large_print else MIN_FIT_WIDTH
-    return max(floor, min(MAX_FIT_WIDTH, by_width, by_height))
+    "Fit" is :func:`fit_card_width`.  A fixed size is its width (grown with the
+    system's text scale: a player who asked for bigger text gets bigger cards too)
+    when that fits the window, else Fit's -- so Extra large is never smaller than
+    Fit -- and never under Small (a smaller window scrolls).  ``position`` is not
+    used: it is kept so that older callers still read."""
+    fit = fit_card_width(view_w, view_h, variant, large_print)
+    if size is CardSize.FIT:
+        return fit
+    asked = _asked_width(size, text_scale)
+    return asked if asked <= fit else max(fit, _floor_width(size, large_print, text_scale))
 
 
 def fitting_size(
@@ -151,25 +194,23 @@ def fitting_size(
     view_w: float,
     view_h: float,
     variant: Variant,
-    position: Position,
+    position: Position | None = None,
     large_print: bool = False,
     text_scale: float = 1.0,
 ) -> CardSize:
-    """The size the table is shown at: "fit", or the fixed size asked for when its
-    table fits the view without scrolling, else the largest smaller one that does
-    (Small at the least: below it a window scrolls rather than shrink an index)."""
+    """The size the table is shown at: the size asked for when it fits the window,
+    else "fit" (a fixed size gives way to the largest cards that fit), or Small
+    where even Small does not fit and the view scrolls."""
     if size is CardSize.FIT:
         return size
-    smaller = sorted(
-        (s for s, w in CARD_WIDTHS.items() if w <= CARD_WIDTHS[size]),
-        key=lambda s: CARD_WIDTHS[s],
-        reverse=True,
-    )
-    for candidate in smaller:
-        lay = compute_layout(view_w, view_h, variant, position, candidate, large_print, text_scale)
-        if lay.width <= view_w and lay.height <= view_h:
-            return candidate
-    return smaller[-1]
+    width = fixed_card_width(size, view_w, view_h, variant, None, large_print, text_scale)
+    if width == _asked_width(size, text_scale):
+        return size
+    if width == _floor_width(size, large_print, text_scale) and width > fit_card_width(
+        view_w, view_h, variant, large_print
+    ):
+        return CardSize.SMALL
+    return CardSize.FIT
 
 
 def compute_layout(
@@ -180,18 +221,25 @@ def compute_layout(
     size: CardSize = CardSize.FIT,
     large_print: bool = False,
     text_scale: float = 1.0,
+    cap: float | None = None,
 ) -> TableLayout:
-    card_w = round(
-        fixed_card_width(size, view_w, view_h, variant, position, large_print, text_scale)
-    )
+    """The table for a view, at the card width the window gives ``size``.
+
+    A column longer than its room tightens its overlap down to the index strip
+    (``_layout``); only a column that does not fit even then makes the cards
+    narrower, a pixel at a time, until it does (or the size's floor is reached and
+    the view scrolls).  ``cap`` is a width the table was already shrunk to for
+    this view (the scene keeps it, so cards grow back only with the window).
+    """
+    card_w = round(fixed_card_width(size, view_w, view_h, variant, None, large_print, text_scale))
+    if cap is not None:
+        card_w = min(card_w, round(cap))
     lay = _layout(card_w, view_w, view_h, variant, position, large_print)
-    if size is CardSize.FIT:
-        # whole-pixel rounding (card, gaps, overlaps) may overshoot by a pixel or
-        # three: a card a pixel narrower until the table fits, never below the floor
-        floor = LARGE_PRINT_MIN_FIT_WIDTH if large_print else MIN_FIT_WIDTH
-        while (lay.width > view_w or lay.height > view_h) and card_w > floor:
-            card_w -= 1
-            lay = _layout(card_w, view_w, view_h, variant, position, large_print)
+    # also whole-pixel rounding (card, gaps, overlaps) may overshoot by a pixel or three
+    floor = round(_floor_width(size, large_print, text_scale))
+    while (lay.width > view_w or lay.height > view_h) and card_w > floor:
+        card_w -= 1
+        lay = _layout(card_w, view_w, view_h, variant, position, large_print)
     return lay
 
 
@@ -204,9 +252,16 @@ def _layout(
     large_print: bool,
 ) -> TableLayout:
     card_h = round(card_w * CARD_ASPECT)
-    gap = round(card_w * 0.12)
-    pitch = card_w + gap
     margin = max(8, round(card_w * 0.3))
+    # Where the height decides the card size, the piles spread out a little over the
+    # width they would leave empty (up to a third of a card between them), so the
+    # table uses the cloth and its targets lie further apart.
+    units = max(variant.columns, variant.cells + 4)
+    spare = (view_w - 2 * margin - units * card_w - round(_group_gap(variant) * card_w)) / max(
+        1, units - 1
+    )
+    gap = max(round(card_w * 0.12), min(round(card_w * MAX_GAP), math.floor(spare)))
+    pitch = card_w + gap
     top_w = (variant.cells + 4) * pitch - gap + round(_group_gap(variant) * card_w)
     content_w = max(variant.columns * pitch - gap, top_w)
     width = max(view_w, content_w + 2 * margin)

@@ -2,8 +2,13 @@
 source and destination, and where a dragged run would land.
 
 Each is one path item of the scene, hidden until it is set; the scene's
-``set_selection``, ``set_focus_mark``, ``set_hint`` and ``set_drop_mark`` draw them
-from its current layout and position.
+``set_selection``, ``set_focus_mark``, ``set_hint`` and ``set_drop_mark`` say what
+each marks (a pile and depth, a move), and the marks keep only that: their outlines
+are drawn from the scene's layout and position, again by ``refresh`` whenever the
+scene lays itself out or shows another position (a resize, a panel opening, a move,
+another card size), so a mark follows its cards -- or goes, when what it marks is no
+longer on the table (a hint for a position left behind, a selection whose cards
+moved away).
 """
 
 from __future__ import annotations
@@ -36,6 +41,27 @@ class TableMarks:
         self.hint_dst = self._item(
             Z_MARK + 1, QColor(80, 200, 255, 40), QColor("#4fc3ff"), 4, dashed=True
         )
+        # what each mark stands for; the items are drawn from these
+        self._selected: tuple[Pile, int] | None = None
+        self._focused: tuple[Pile, int] | None = None
+        self._hinted: tuple[Move, Position] | None = None
+        self._dropped: Pile | None = None
+
+    def refresh(self) -> None:
+        """Draw every mark again from what it stands for, at the scene's layout."""
+        self.set_selection(*(self._selected or (None,)))
+        self.set_focus(*(self._focused or (None,)))
+        hinted = self._hinted
+        self.set_hint(hinted[0] if hinted is not None and hinted[1] == self._scene.position else None)
+        self.set_drop(self._dropped)
+
+    def _still_there(self, pile: Pile, depth: int) -> bool:
+        """Whether the cards a mark from ``pile`` at ``depth`` outlines are on the table
+        (an empty pile's own outline counts: it is where a card would go)."""
+        position = self._scene.position
+        if position is None or not pile.is_column or depth == 0:
+            return position is not None
+        return depth < len(position.columns[pile.index])
 
     def _item(
         self, z: float, fill: QColor | None, line: QColor, width: float, dashed: bool = False
@@ -90,6 +116,9 @@ class TableMarks:
         return path
 
     def set_selection(self, pile: Pile | None, depth: int = 0) -> None:
+        if pile is not None and not self._still_there(pile, depth):
+            pile = None
+        self._selected = None if pile is None else (pile, depth)
         if pile is None or self._scene.layout is None:
             self.selection.setVisible(False)
             return
@@ -97,6 +126,7 @@ class TableMarks:
         self.selection.setVisible(True)
 
     def set_focus(self, pile: Pile | None, depth: int = 0) -> None:
+        self._focused = None if pile is None else (pile, depth)
         layout = self._scene.layout
         if pile is None or layout is None:
             self.focus.setVisible(False)
@@ -112,6 +142,7 @@ class TableMarks:
 
     def set_hint(self, move: Move | None) -> None:
         position = self._scene.position
+        self._hinted = None if move is None or position is None else (move, position)
         if move is None or self._scene.layout is None or position is None:
             self.hint_src.setVisible(False)
             self.hint_dst.setVisible(False)
@@ -132,6 +163,7 @@ class TableMarks:
         self.hint_dst.setVisible(True)
 
     def set_drop(self, pile: Pile | None) -> None:
+        self._dropped = pile
         if pile is None or self._scene.layout is None or self._scene.position is None:
             self.drop.setVisible(False)
             return

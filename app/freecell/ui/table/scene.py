@@ -24,7 +24,14 @@ from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Va
 from freecell.themes import TableSurface, darkened
 from freecell.ui.table.glide import Glide, Leg, glide_delays
 from freecell.ui.table.items import Z_CARD, CardItem
-from freecell.ui.table.layout import CardSize, Rect, TableLayout, compute_layout, fitting_size
+from freecell.ui.table.layout import (
+    CardSize,
+    Rect,
+    TableLayout,
+    compute_layout,
+    fitting_size,
+    fixed_card_width,
+)
 from freecell.ui.table.marks import TableMarks
 from freecell.ui.table.picture_cache import table_fingerprint
 from freecell.ui.table.renderer import CardRenderer
@@ -69,6 +76,10 @@ class TableScene(QGraphicsScene):
         renderer.signals.ready.connect(self._deck_ready)
         self._background: QPixmap | None = None
         self.marks = TableMarks(self)
+        # (what the shrink was for, the card width) while a long column has made
+        # the cards narrower than the window gives them
+        self._shrunk: tuple[tuple[object, ...], float] | None = None
+        self._told = (self.card_size, self.shown_size)
 
     @property
     def focus_mark(self) -> QGraphicsPathItem:
@@ -122,26 +133,53 @@ class TableScene(QGraphicsScene):
         if position is None or self.variant is None:
             return None
         shown = fitting_size(
-            self.card_size,
+            self.card_size, view_w, view_h, self.variant, None, self.large_print, self.text_scale
+        )
+        shrunk = self._shrunk
+        cap = shrunk[1] if shrunk is not None and shrunk[0] == self._shrink_key(view_w, view_h) else None
+        lay = compute_layout(
             view_w,
             view_h,
             self.variant,
             position,
+            self.card_size,
             self.large_print,
             self.text_scale,
-        )
-        lay = compute_layout(
-            view_w, view_h, self.variant, position, shown, self.large_print, self.text_scale
+            cap,
         )
         return shown, lay
+
+    def _shrink_key(self, view_w: float, view_h: float) -> tuple[object, ...]:
+        """What a shrink for a long column holds for: this view, variant and settings."""
+        return (view_w, view_h, self.variant, self.card_size, self.large_print, self.text_scale)
 
     def _apply_layout(self, position: Position) -> None:
         old = self.layout
         planned = self.layout_for(*self.view_size, position)
-        assert planned is not None
+        assert planned is not None and self.variant is not None
         shown, self.layout = planned
-        if shown is not self.shown_size:
-            self.shown_size = shown
+        # Cards shrunk for a column too long for its room stay that size, so
+        # taking the column apart does not move every pile again: they grow back
+        # with the window (or a new deal, variant or setting), never with the cards.
+        given = round(
+            fixed_card_width(
+                self.card_size,
+                *self.view_size,
+                self.variant,
+                None,
+                self.large_print,
+                self.text_scale,
+            )
+        )
+        self._shrunk = (
+            (self._shrink_key(*self.view_size), self.layout.card_w)
+            if self.layout.card_w < given
+            else None
+        )
+        told = (self.card_size, shown)
+        self.shown_size = shown
+        if told != self._told:  # the size asked for or the size shown changed
+            self._told = told
             if self.on_shown_size is not None:
                 self.on_shown_size(self.card_size, shown)
         if old is None or (old.card_w, old.card_h) != (self.layout.card_w, self.layout.card_h):
@@ -217,13 +255,17 @@ class TableScene(QGraphicsScene):
         moves: Iterable[Move] = (),
         before: Position | None = None,
         animate: bool = True,
+        dealt: bool = False,
     ) -> None:
         """Show ``position``; cards that moved glide there, those moved by later
-        ``moves`` (auto-play after the player's move) a little later."""
+        ``moves`` (auto-play after the player's move) a little later.  ``dealt``:
+        a new deal, which gives back cards a long column of the last one shrank."""
         self.end_celebration()  # a new deal or an undo during the win's celebration
         new_variant = variant != self.variant
         self.variant = variant
         self.position = position
+        if dealt:
+            self._shrunk = None
         if new_variant or self.layout is None:
             self._apply_layout(position)
             self._place(position, animate=False)
@@ -280,6 +322,7 @@ class TableScene(QGraphicsScene):
         if legs:
             self._glide = Glide(self, legs)
             self._glide.anim.start()
+        self.marks.refresh()  # each mark drawn again where its cards now are
 
     def celebrate(self, on_done: Callable[[], None]) -> None:
         """The win's celebration (see :mod:`freecell.ui.table.celebration`)."""
