@@ -87,9 +87,13 @@ def label_sizes(actions: dict[CardSize, QAction], scene: TableScene) -> None:
     variant = scene.variant
     for size, action in actions.items():
         label = _(size.label)
-        if variant is not None and fitting_size(
-            size, *scene.view_size, variant, None, scene.large_print, scene.text_scale
-        ) is not size:
+        if (
+            variant is not None
+            and fitting_size(
+                size, *scene.view_size, variant, None, scene.large_print, scene.text_scale
+            )
+            is not size
+        ):
             # Translators: {size} is a card size as View > Card size names it
             label = _("{size} (too large for this window)").format(size=label)
         action.setText(label)

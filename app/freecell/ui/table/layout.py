@@ -287,8 +287,10 @@ def _layout(
     for cards in position.columns:
         steps = max(0, len(cards) - 1)
         step = normal if steps == 0 else max(floor, min(normal, room / steps))
-        # whole pixels, so cards are drawn 1:1 and never blurred; never under the floor
-        offsets.append(float(max(math.ceil(floor), round(step))))
+        # whole pixels, so cards are drawn 1:1 and never blurred; never under the floor,
+        # and a tightened step rounded down, so the column's end stays in its room
+        whole = round(step) if step >= normal else math.floor(step)
+        offsets.append(float(max(math.ceil(floor), whole)))
     deepest = max(
         (
             col_top + max(0, len(c) - 1) * off + card_h

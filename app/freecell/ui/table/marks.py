@@ -52,7 +52,9 @@ class TableMarks:
         self.set_selection(*(self._selected or (None,)))
         self.set_focus(*(self._focused or (None,)))
         hinted = self._hinted
-        self.set_hint(hinted[0] if hinted is not None and hinted[1] == self._scene.position else None)
+        self.set_hint(
+            hinted[0] if hinted is not None and hinted[1] == self._scene.position else None
+        )
         self.set_drop(self._dropped)
 
     def _still_there(self, pile: Pile, depth: int) -> bool:

@@ -136,7 +136,11 @@ class TableScene(QGraphicsScene):
             self.card_size, view_w, view_h, self.variant, None, self.large_print, self.text_scale
         )
         shrunk = self._shrunk
-        cap = shrunk[1] if shrunk is not None and shrunk[0] == self._shrink_key(view_w, view_h) else None
+        cap = (
+            shrunk[1]
+            if shrunk is not None and shrunk[0] == self._shrink_key(view_w, view_h)
+            else None
+        )
         lay = compute_layout(
             view_w,
             view_h,
