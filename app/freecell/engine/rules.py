@@ -7,6 +7,7 @@ words it) — an ordinary illegal attempt is never an exception.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TypeVar
 
 from freecell.engine.cards import ACE, DECK, KING, Card, Suit
@@ -331,13 +332,16 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
     """Every legal move, resolved.  Equivalent moves are listed once: a card goes to
     the first empty free cell and the first empty column only; no-op moves (a whole
     column to an empty column) and cell-to-cell moves are not moves."""
+    return list(_legal_moves(position, variant))
+
+
+def _legal_moves(position: Position, variant: Variant) -> Iterator[Move]:
+    """:func:`legal_moves` one at a time, so :func:`has_legal_move` stops at the first
+    (a game asks after every move: a 341,000-move replay spent most of its time here)."""
     if position.is_won:
-        return []  # the game is over: taking a card back off a foundation is no move
-    moves: list[Move] = []
+        return  # the game is over: taking a card back off a foundation is no move
     free_cell = next((i for i, c in enumerate(position.cells) if c is None), None)
     first_empty = next((i for i, col in enumerate(position.columns) if not col), None)
-    limit_to_card = movable_limit(position, variant, to_empty_column=False)
-    limit_to_empty = movable_limit(position, variant, to_empty_column=True)
     exposed: list[tuple[Pile, Card]] = []
     for i, col in enumerate(position.columns):
         if col:
@@ -353,18 +357,20 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
 
     for pile, c in exposed:
         if not pile.is_foundation and position.foundations[c.suit] + 1 == c.rank:
-            moves.append(Move(pile, Pile.foundation(c.suit), 1))
+            yield Move(pile, Pile.foundation(c.suit), 1)
         if not pile.is_cell and free_cell is not None:
-            moves.append(Move(pile, Pile.cell(free_cell), 1))
+            yield Move(pile, Pile.cell(free_cell), 1)
         if pile.is_column:
             continue  # columns are handled below, with runs
         for j, target in enumerate(position.columns):
             if target:
                 if can_build(c, target[-1], variant.build):
-                    moves.append(Move(pile, Pile.column(j), 1))
+                    yield Move(pile, Pile.column(j), 1)
             elif j == first_empty and _empty_column_refusal(c, variant) is None:
-                moves.append(Move(pile, Pile.column(j), 1))
+                yield Move(pile, Pile.column(j), 1)
 
+    limit_to_card = movable_limit(position, variant, to_empty_column=False)
+    limit_to_empty = movable_limit(position, variant, to_empty_column=True)
     for i, col in enumerate(position.columns):
         if not col:
             continue
@@ -376,17 +382,31 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
                 onto = target[-1]
                 for k in range(1, min(run, limit_to_card) + 1):
                     if can_build(col[-k], onto, variant.build):
-                        moves.append(Move(Pile.column(i), Pile.column(j), k))
+                        yield Move(Pile.column(i), Pile.column(j), k)
                         break
             elif j == first_empty:
                 for k in range(1, min(run, limit_to_empty) + 1):
                     if k < len(col) and _empty_column_refusal(col[-k], variant) is None:
-                        moves.append(Move(Pile.column(i), Pile.column(j), k))
-    return moves
+                        yield Move(Pile.column(i), Pile.column(j), k)
 
 
 def has_legal_move(position: Position, variant: Variant) -> bool:
-    return bool(legal_moves(position, variant))
+    if position.is_won:
+        return False
+    if None in position.cells and any(position.columns):
+        return True  # a column's card to a free cell: the common case, answered at once
+    tops = [col[-1] for col in position.columns if col]
+    held = [c for c in position.cells if c is not None]
+    if len(tops) < len(position.columns):
+        loose = held + [col[-1] for col in position.columns if len(col) > 1]
+        if any(_empty_column_refusal(c, variant) is None for c in loose):
+            return True  # a card into an empty column
+    for c in (*tops, *held):
+        if position.foundations[c.suit] + 1 == c.rank:
+            return True  # a card home
+    if any(can_build(c, top, variant.build) for c in held for top in tops):
+        return True  # a free cell's card onto a column
+    return next(_legal_moves(position, variant), None) is not None
 
 
 def home_move(position: Position, pile: Pile) -> Move | None:
