@@ -5,6 +5,7 @@ Nothing is ever destroyed, the player is told once, the game goes on."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -148,14 +149,25 @@ def test_absurd_statistics_are_damage(tmp_path: Path, figures: dict[str, object]
 
 def test_settings_that_cannot_be_saved_are_a_notice_not_a_crash(tmp_path: Path) -> None:
     storage = Storage(StoragePaths.in_folder(tmp_path))
-    storage.paths.settings_file.mkdir(parents=True)  # a folder where the file should be
-    assert storage.settings.load() == Settings()
-    assert storage.settings.save(Settings(theme="large")) is False
-    storage.settings.update(lambda s: s.with_plugin("x", True))
-    assert storage.paths.settings_file.is_dir()
+    storage.paths.settings_file.parent.mkdir(parents=True)
+    storage.paths.settings_file.parent.chmod(0o500)  # a folder that refuses new files
+    original = os.replace
+
+    def refused(source: object, target: object) -> None:
+        raise PermissionError(13, "Permission denied")  # as for root, who ignores chmod
+
+    os.replace = refused  # type: ignore[assignment]
+    try:
+        assert storage.settings.load() == Settings()
+        assert storage.settings.save(Settings(theme="large")) is False
+        storage.settings.update(lambda s: s.with_plugin("x", True))
+    finally:
+        os.replace = original
+        storage.paths.settings_file.parent.chmod(0o700)
+    assert not storage.paths.settings_file.exists()
     notices = storage.take_notices()
     assert any("could not be saved" in notice_text(n) for n in notices)
-    assert len(notices) == len(set(notices))
+    assert len(notices) == len(set(notices)) == 1
 
 
 START_CHILD = """

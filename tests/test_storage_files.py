@@ -460,12 +460,35 @@ def test_a_removed_file_comes_back_from_its_backup_and_the_player_is_told() -> N
     assert "was missing" in notice_text(fresh.file.notices[0])
 
 
-def test_a_file_that_cannot_be_opened_is_left_alone_and_the_backup_used(tmp_path: Path) -> None:
+def test_a_file_that_cannot_be_opened_is_left_alone_and_the_backup_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = JsonFile(tmp_path / "f.json", what=FileKind.SETTINGS, version=1)
+    file.save({"n": 1})
+    file.save({"n": 2})
+    real = jsonfile_module.read_bounded
+
+    def refused(path: Path, limit: int) -> bytes:
+        if Path(path) == file.path:
+            raise PermissionError(13, "Permission denied")
+        return real(path, limit)
+
+    monkeypatch.setattr(jsonfile_module, "read_bounded", refused)
+    assert file.load(lambda d: d["n"]) == 1
+    assert "could not be opened" in notice_text(file.notices[0])
+    assert file.path.is_file()
+
+
+def test_a_folder_where_the_file_belongs_is_moved_aside_and_the_backup_used(
+    tmp_path: Path,
+) -> None:
     file = JsonFile(tmp_path / "f.json", what=FileKind.SETTINGS, version=1)
     file.save({"n": 1})
     file.save({"n": 2})
     file.path.unlink()
-    file.path.mkdir()  # a folder where the file should be: opening it fails
+    file.path.mkdir()  # a folder where the file should be
     assert file.load(lambda d: d["n"]) == 1
-    assert "could not be opened" in notice_text(file.notices[0])
-    assert file.path.is_dir()
+    text = notice_text(file.notices[0])
+    assert "not an ordinary file" in text and "moved aside" in text
+    assert not file.path.exists()
+    assert [p.is_dir() for p in tmp_path.glob("f.unreadable-*.json")] == [True]

@@ -25,6 +25,7 @@ from freecell.analysis.difficulty import Difficulty, Rating
 from freecell.analysis.ratings import RatingTable, shipped
 from freecell.engine import FREECELL, Game, Move, Position, Variant, apply_move, random_deal_number
 from freecell.storage import JsonFile, default_paths
+from freecell.storage.jsonfile import Damage, UnreadableFile
 from freecell.storage.notices import FileKind, StorageNotice
 
 CACHE_FILE = "deal-ratings.json"
@@ -60,18 +61,9 @@ class RatingCache:
         if self._loaded:
             return
         self._loaded = True
-        data = self.file.load(lambda d: d)
-        if not isinstance(data, dict):
-            return
-        for key, value in (data.get("ratings") or {}).items():
-            try:
-                difficulty, length, states = value
-                self._ratings[key] = Rating(Difficulty(difficulty), length, int(states))
-            except (TypeError, ValueError):
-                continue  # one odd entry costs only itself
-        for key, par in (data.get("pars") or {}).items():
-            if isinstance(par, int) and par > 0:
-                self._pars[key] = par
+        loaded = self.file.load(_decode_cache)
+        if loaded is not None:
+            self._ratings, self._pars = loaded
 
     def _save(self) -> None:
         payload: dict[str, Any] = {
@@ -103,6 +95,37 @@ class RatingCache:
             self._load()
             self._pars[self.key(variant, number)] = par
             self._save()
+
+
+MAX_KEY_LENGTH = 240  # a variant id and a deal number
+
+
+def _decode_cache(data: dict[str, Any]) -> tuple[dict[str, Rating], dict[str, int]]:
+    """The cache's ratings and pars; UnreadableFile (the file is moved aside and the
+    player told) when any part has the wrong type: a cache is made again, but damage
+    to it is still damage, and a list where a map belongs must not crash the window."""
+    ratings_in, pars_in = data.get("ratings", {}), data.get("pars", {})
+    if not isinstance(ratings_in, dict) or not isinstance(pars_in, dict):
+        raise UnreadableFile("its ratings or pars are not maps", Damage.NOT_AN_OBJECT)
+    ratings: dict[str, Rating] = {}
+    for key, value in ratings_in.items():
+        if (
+            len(key) > MAX_KEY_LENGTH
+            or not isinstance(value, list)
+            or len(value) != 3
+            or not all(v is None or (type(v) is int and v >= 0) for v in value)
+            or value[0] is None
+            or value[2] is None
+        ):
+            raise UnreadableFile(f"the rating of {key[:40]!r} makes no sense")
+        difficulty, length, states = value
+        ratings[key] = Rating(Difficulty(difficulty), length, states)  # ValueError: damage
+    pars: dict[str, int] = {}
+    for key, par in pars_in.items():
+        if len(key) > MAX_KEY_LENGTH or type(par) is not int or par <= 0:
+            raise UnreadableFile(f"the par of {key[:40]!r} makes no sense")
+        pars[key] = par
+    return ratings, pars
 
 
 # -- choosing deals -----------------------------------------------------------------

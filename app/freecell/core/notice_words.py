@@ -79,6 +79,24 @@ _NOT_SAVED = {
         "Your game history could not be saved ({error}); the games already in it are unchanged."
     ),
 }
+_LOCKED = {
+    FileKind.SETTINGS: N_(
+        "Another copy of FreeCell is holding your settings file, so this copy does not "
+        "save your settings."
+    ),
+    FileKind.STATISTICS: N_(
+        "Another copy of FreeCell is holding your statistics file, so this copy does not "
+        "save your statistics."
+    ),
+    FileKind.SAVED_GAME: N_(
+        "Another copy of FreeCell is holding your saved game file, so this copy does not "
+        "save your game in progress."
+    ),
+    FileKind.DEAL_RATINGS: N_(
+        "Another copy of FreeCell is holding the deal ratings file, so this copy does not "
+        "save the deal ratings."
+    ),
+}
 # Translators: why a file could not be read; "it" is the file
 _DAMAGE = {
     Damage.TOO_LARGE: N_("it is larger than {size} KB"),
@@ -90,6 +108,7 @@ _DAMAGE = {
     Damage.NO_VERSION: N_("it has no valid schema version"),
     Damage.TOO_OLD: N_("its schema version {version} is too old to read"),
     Damage.CANNOT_OPEN: N_("it could not be opened: {error}"),
+    Damage.NOT_A_FILE: N_("it is not an ordinary file but a folder, a device or a pipe"),
     Damage.VARIANT_MISSING: N_("its variant {variant} is not available"),
     Damage.DAMAGED: N_("its content is damaged"),
 }
@@ -108,6 +127,8 @@ def notice_text(notice: StorageNotice) -> str:
         return _(_NEWER[notice.file]).format(path=path)
     if notice.code is NoticeCode.MISSING_BACKUP_LOADED:
         return _(_MISSING[notice.file]).format(path=path)
+    if notice.code is NoticeCode.LOCKED:
+        return _(_LOCKED[notice.file])
     if notice.code is NoticeCode.NOT_SAVED:
         return _(_NOT_SAVED[notice.file]).format(error=notice.error)
     sentences = [_(_UNREADABLE[notice.file]).format(reason=_reason(notice))]

@@ -295,9 +295,15 @@ class Session:
         """Ratings, par, the deal chooser and the live checks' trail (made now if
         not yet: it imports the solver's API, which the first frame does without)."""
         if self._analysis is None:
+            from freecell.analysis.insight import CACHE_FILE, RatingCache
             from freecell.core.analysis import Analysis
 
-            self._analysis = Analysis()
+            storage = self.storage  # its notices: a damaged cache is told like any file
+            self._analysis = (
+                Analysis(RatingCache(storage.paths.data_dir / CACHE_FILE, storage.notices))
+                if storage is not None
+                else Analysis()
+            )
         return self._analysis
 
     def known_par(self, game: Game) -> int | None:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from freecell.engine import Game, builtin_variant
 from freecell.storage.background import BackgroundWriter
-from freecell.storage.notices import FileKind, NoticeCode, Notices, StorageNotice
+from freecell.storage.notices import FileKind, Notices, StorageNotice, not_saved
 from freecell.storage.paths import StoragePaths, default_paths
 from freecell.storage.savedgame import SavedGameStore, VariantResolver
 from freecell.storage.settings import SettingsStore
@@ -188,9 +188,10 @@ class Storage:
 
     def _could_not_save(self, what: FileKind, error: OSError) -> None:
         """A full or read-only disk must not crash the game: log it, tell the player."""
-        log.error("could not save the %s: %s", what, error)
-        said = str(error.strerror or error)
-        self.notices.append(StorageNotice(NoticeCode.NOT_SAVED, what, error=said))
+        notice = not_saved(what, error)
+        if notice not in self.notices.told:  # a full disk: logged once, not every move
+            log.error("could not save the %s: %s", what, error)
+        self.notices.append(notice)
 
     def save_game_soon(self, game: Game) -> None:
         """Hand the game in progress to the background writer (after each move)."""

@@ -50,7 +50,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from freecell.storage.locking import file_lock
+from freecell.storage.aside import move_aside
+from freecell.storage.locking import READ_TIMEOUT, LockUnavailable, file_lock
+from freecell.storage.safe_read import FileTooLarge, SpecialFile, read_bounded
 
 if TYPE_CHECKING:
     from freecell.storage.notices import FileKind, NoticeCode, StorageNotice, Then
@@ -83,6 +85,7 @@ class Damage(StrEnum):
     NO_VERSION = "no-version"
     TOO_OLD = "too-old"  # values: version
     CANNOT_OPEN = "cannot-open"  # values: error (the system's words)
+    NOT_A_FILE = "not-a-file"  # a FIFO, a device, a socket, a folder (or a symlink to one)
     VARIANT_MISSING = "variant-missing"  # values: variant (its id)
     DAMAGED = "damaged"  # its content makes no sense (the details are logged)
 
@@ -129,6 +132,9 @@ class JsonFile:
         self.then = then  # None: the defaults are used
         self._told: set[StorageNotice] = set()
         self._set_aside = False  # this session moved the file aside: its absence is known
+        # a damaged file that could not be moved aside (immutable, a read-only folder):
+        # its identity and the error, so later saves fail at once and say nothing new
+        self._stuck: tuple[tuple[int, int, int, int], OSError] | None = None
         self.indent = indent  # None: compact, and json's C encoder (10x faster)
         self.what = what
         self.version = version
@@ -144,8 +150,10 @@ class JsonFile:
     def lock_path(self) -> Path:
         return self.path.with_name(f".{self.path.name}.lock")
 
-    def lock(self) -> contextlib.AbstractContextManager[None]:
-        """The inter-process lock for this file (re-entrant); hold it to read-merge-write."""
+    def lock(self) -> contextlib.AbstractContextManager[bool]:
+        """The inter-process lock for this file (re-entrant); hold it to read-merge-write.
+        It yields whether the lock is held: a reader goes on without it, a save does
+        not (:class:`~freecell.storage.locking.LockUnavailable`)."""
         return file_lock(self.lock_path)
 
     # -- reading -------------------------------------------------------------------
@@ -156,9 +164,9 @@ class JsonFile:
         version, as it is) and raises :class:`UnreadableFile` (or ValueError/TypeError)
         when it cannot make sense of it.  Never raises for bad content.
         """
-        if not self.path.exists() and not self.backup_path.exists():
+        if not os.path.lexists(self.path) and not os.path.lexists(self.backup_path):
             return None
-        with self.lock():
+        with file_lock(self.lock_path, READ_TIMEOUT):  # not had in time: read anyway
             try:
                 return self._load_main(decode)
             except FileNotFoundError:
@@ -166,7 +174,9 @@ class JsonFile:
             except OSError as error:  # cannot even be opened: leave it where it is
                 return self._load_backup(decode, after=(_os_problem(error), None))
             except UnreadableFile as problem:
-                aside = self._move_aside(self.path, "unreadable")
+                if self._stuck is not None and self._stuck[0] == _identity(self.path):
+                    return self._backup_quietly(decode)  # said once already
+                aside = self._move_aside_or_stick(self.path)
                 self._set_aside = aside is not None
                 return self._load_backup(decode, after=(problem, aside))
 
@@ -178,13 +188,19 @@ class JsonFile:
             return None
 
     def _read(self, path: Path) -> bytes:
-        """The file's bytes, never more than ``max_bytes`` of them (else UnreadableFile)."""
-        with open(path, "rb") as handle:
-            raw = handle.read(self.max_bytes + 1)
-        if len(raw) > self.max_bytes:
+        """The file's bytes, never more than ``max_bytes`` of them, and only from a
+        regular file (else UnreadableFile; a FIFO is not waited on)."""
+        try:
+            return read_bounded(path, self.max_bytes)
+        except FileTooLarge:
             size = self.max_bytes // 1024
-            raise UnreadableFile(f"it is larger than {size:,} KB", Damage.TOO_LARGE, size=size)
-        return raw
+            raise UnreadableFile(
+                f"it is larger than {size:,} KB", Damage.TOO_LARGE, size=size
+            ) from None
+        except SpecialFile as error:
+            raise UnreadableFile(
+                f"it is a {error.kind}, not a regular file", Damage.NOT_A_FILE
+            ) from None
 
     def _load_main(self, decode: Callable[[JsonObject], T]) -> T:
         raw = self._read(self.path)
@@ -202,6 +218,12 @@ class JsonFile:
             )
             self.tell(StorageNotice(NoticeCode.NEWER_VERSION, self.what, path=kept))
         return value
+
+    def _backup_quietly(self, decode: Callable[[JsonObject], T]) -> T | None:
+        try:
+            return self._decode(self._parse(self._read(self.backup_path)), decode)
+        except (OSError, UnreadableFile):
+            return None
 
     def _load_backup(
         self,
@@ -303,7 +325,9 @@ class JsonFile:
     def save_bytes(self, data: bytes) -> None:
         folder = self.path.parent
         folder.mkdir(parents=True, exist_ok=True)
-        with self.lock():
+        with self.lock() as held:
+            if not held:  # another copy holds it: what it writes must not be lost
+                raise LockUnavailable(self.lock_path)
             self._sweep_temporaries()
             temp = folder / f".{self.path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
             previous: Path | None = None
@@ -331,13 +355,19 @@ class JsonFile:
         killed in between leaves the older backup, never a backup equal to the file.
         A hard link costs nothing; where links are not supported, a copy.
         """
+        if self._stuck is not None and self._stuck[0] == _identity(self.path):
+            raise self._stuck[1]  # told once already; nothing read, nothing copied
         try:
             self._parse(self._read(self.path))
         except UnreadableFile as problem:  # never written over: kept aside first
-            aside = self._move_aside(self.path, "unreadable")
-            self._set_aside = aside is not None
             from freecell.storage.notices import NoticeCode
 
+            try:
+                aside = self._move_aside(self.path, "unreadable")
+            except OSError as error:
+                self._stick(problem, error)
+                raise
+            self._set_aside = aside is not None
             log.warning(
                 "the %s file could not be read (%s); moved aside to %s, replaced",
                 self.what,
@@ -390,44 +420,60 @@ class JsonFile:
         """A copy of exactly ``raw`` already kept aside (so each start does not add one)."""
         for kept in self.path.parent.glob(f"{self.path.stem}.{tag}-*{self.path.suffix}"):
             with contextlib.suppress(OSError):
-                if kept.read_bytes() == raw:
+                if read_bounded(kept, len(raw)) == raw:
                     return kept
         return None
 
     def _move_aside(self, path: Path, tag: str) -> Path | None:
-        """Move an unreadable file out of the way, byte for byte; never overwrite.
-
-        A file too large to be ours is renamed rather than copied (no reading it)."""
-        try:
-            if path.stat().st_size > self.max_bytes:
-                return self._rename_aside(path, tag)
-            raw = path.read_bytes()
-        except OSError:
+        """Move an unreadable file out of the way under a new name; never read it,
+        never overwrite.  Raises the OSError that stops it (an immutable file)."""
+        if not os.path.lexists(path):
             return None
-        kept = self._copy_aside(raw, tag)
-        if kept is not None:
-            with contextlib.suppress(OSError):
-                path.unlink()
-        return kept
+        return move_aside(path, lambda n: self._aside_name(tag, n))
 
-    def _rename_aside(self, path: Path, tag: str) -> Path | None:
-        for n in range(1, 1000):
-            candidate = self._aside_name(tag, n)
-            if candidate.exists():
-                continue
-            try:
-                os.rename(path, candidate)
-            except OSError as e:
-                log.error("could not move %s aside: %s", path, e)
-                return None
-            return candidate
-        return None
+    def _move_aside_or_stick(self, path: Path) -> Path | None:
+        """:meth:`_move_aside` for a load: a file that cannot be moved is left where
+        it is (and remembered, so saves do not try again and again)."""
+        try:
+            return self._move_aside(path, "unreadable")
+        except OSError as error:
+            log.error("could not move %s aside: %s", path, error)
+            self._stuck = (_identity(path), error)
+            return None
+
+    def _stick(self, problem: UnreadableFile, error: OSError) -> None:
+        """A damaged file found while saving cannot be moved aside: say so once,
+        and make every later save of the same file fail at once, quietly."""
+        from freecell.storage.notices import NoticeCode
+
+        log.error(
+            "the %s file could not be read (%s) nor moved aside: %s",
+            self.what,
+            problem.reason,
+            error,
+        )
+        self._stuck = (_identity(self.path), error)
+        self.tell(self._unreadable(NoticeCode.UNREADABLE, problem, None, None))
+
+    @property
+    def told(self) -> frozenset[StorageNotice]:
+        """The notices this file has told this session."""
+        return frozenset(self._told)
 
     def tell(self, notice: StorageNotice) -> None:
         """Tell the player once: the same notice is not repeated in one session."""
         if notice not in self._told:
             self._told.add(notice)
             self.notices.append(notice)
+
+
+def _identity(path: Path) -> tuple[int, int, int, int]:
+    """Which file is at ``path`` (device, inode, size, change time); never opened."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return (0, 0, 0, 0)
+    return (st.st_dev, st.st_ino, st.st_size, st.st_ctime_ns)
 
 
 def _os_problem(error: OSError) -> UnreadableFile:

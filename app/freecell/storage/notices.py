@@ -23,8 +23,17 @@ from enum import StrEnum
 from pathlib import Path
 
 from freecell.storage.jsonfile import Damage
+from freecell.storage.locking import LockUnavailable
 
-__all__ = ["Damage", "FileKind", "NoticeCode", "Notices", "StorageNotice", "Then"]
+__all__ = [
+    "Damage",
+    "FileKind",
+    "NoticeCode",
+    "Notices",
+    "StorageNotice",
+    "Then",
+    "not_saved",
+]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +54,7 @@ class NoticeCode(StrEnum):
     UNREADABLE = "unreadable"  # ``damage``; ``path``: where it was moved (or None); ``then``
     UNREADABLE_REPLACED = "unreadable-replaced"  # as UNREADABLE, found while saving
     NOT_SAVED = "not-saved"  # ``error``: the system's words; the copy on disk is unchanged
+    LOCKED = "locked"  # another copy holds the file's lock: this copy does not write it
 
 
 class Then(StrEnum):
@@ -70,6 +80,14 @@ class StorageNotice:
     error: str = ""
 
 
+def not_saved(what: FileKind, error: OSError) -> StorageNotice:
+    """The notice for a save that failed with ``error``: a lock another copy holds,
+    or the system's words (a full disk, a read-only folder, an immutable file)."""
+    if isinstance(error, LockUnavailable):
+        return StorageNotice(NoticeCode.LOCKED, what)
+    return StorageNotice(NoticeCode.NOT_SAVED, what, error=str(error.strerror or error))
+
+
 class Notices(list[StorageNotice]):
     """A list of notices (what the stores append to) that tells its listeners of
     each new one; a notice already told this session is not added again."""
@@ -92,6 +110,12 @@ class Notices(list[StorageNotice]):
                 listener()
             except Exception:  # a listener's failure must not cost the save's caller
                 log.exception("notice listener %r failed", listener)
+
+    @property
+    def told(self) -> frozenset[StorageNotice]:
+        """Every notice added this session (taken or not)."""
+        with self._lock:
+            return frozenset(self._told)
 
     def take(self) -> list[StorageNotice]:
         """The notices not taken yet; the list is emptied."""

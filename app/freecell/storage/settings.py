@@ -20,12 +20,18 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
-from freecell.storage.notices import Damage, FileKind, NoticeCode, StorageNotice
+from freecell.storage.notices import Damage, FileKind, StorageNotice, not_saved
 from freecell.storage.paths import default_paths
 from freecell.storage.peek import MAX_SETTINGS_BYTES, SETTINGS_VERSION
 
 log = logging.getLogger(__name__)
 
+
+# Bounds on what one setting may hold, far beyond any real value: the file's size
+# bound alone (1 MB) would let one string cost the window gigabytes.
+MAX_ID_LENGTH = 200  # a variant, theme, surface, scoring, backend, language or plugin id
+MAX_PLUGIN_CHOICES = 1000
+MAX_BLOB_LENGTH = 64 * 1024  # Qt's window geometry and state, base64
 
 CARD_SIZES: tuple[str, ...] = ("small", "medium", "large", "extra-large", "fit")
 """The card sizes the table offers; "fit" scales the cards to the window."""
@@ -105,19 +111,34 @@ def settings_from_json(data: Mapping[str, Any]) -> Settings:
         values[name] = flag if isinstance(flag, bool) else getattr(_DEFAULTS, name)
     plugins = data.get("enabled_plugins")
     values["enabled_plugins"] = (
-        {k: v for k, v in plugins.items() if isinstance(k, str) and isinstance(v, bool)}
+        {
+            k: v
+            for k, v in list(plugins.items())[:MAX_PLUGIN_CHOICES]
+            if isinstance(k, str) and len(k) <= MAX_ID_LENGTH and isinstance(v, bool)
+        }
         if isinstance(plugins, dict)
         else {}
     )
     for name in ("window_geometry", "window_state"):
         blob = data.get(name)
-        values[name] = blob if isinstance(blob, str) and decode_bytes(blob) is not None else None
+        values[name] = (
+            blob
+            if isinstance(blob, str)
+            and len(blob) <= MAX_BLOB_LENGTH
+            and decode_bytes(blob) is not None
+            else None
+        )
     values["extra"] = {k: v for k, v in data.items() if k not in _KNOWN}
     return Settings(**values)
 
 
 def _text(value: object, default: str) -> str:
-    return value if isinstance(value, str) and value.strip() else default
+    """An id (a variant's, a theme's ...): a longer one is no id any plugin has, and
+    would cost whatever names or compares it (a 100,000-character theme id once
+    took gigabytes to word in a notice), so it is the default's."""
+    if isinstance(value, str) and value.strip() and len(value) <= MAX_ID_LENGTH:
+        return value
+    return default
 
 
 def encode_bytes(blob: bytes) -> str:
@@ -193,9 +214,10 @@ class SettingsStore:
                 extra.update(settings.extra)
                 self.file.save(settings_to_json(dataclasses.replace(settings, extra=extra)))
         except OSError as error:
-            log.error("could not save the settings to %s: %s", self.path, error)
-            said = str(error.strerror or error)
-            self.file.tell(StorageNotice(NoticeCode.NOT_SAVED, FileKind.SETTINGS, error=said))
+            notice = not_saved(FileKind.SETTINGS, error)
+            if notice not in self.file.told:  # a full disk: logged once, not every change
+                log.error("could not save the settings to %s: %s", self.path, error)
+            self.file.tell(notice)
             return False
         return True
 
