@@ -17,12 +17,11 @@ from typing import Any
 
 import pytest
 
-from freecell.analysis.insight import CACHE_FILE, RatingCache
 from freecell.analysis.difficulty import Difficulty, Rating
+from freecell.analysis.insight import CACHE_FILE, RatingCache
 from freecell.core.notice_words import notice_text
 from freecell.engine import FREECELL, CommandBus, Game, Move, MoveCards
-from freecell.storage import Settings, Storage, StoragePaths
-from freecell.storage import locking
+from freecell.storage import Settings, Storage, StoragePaths, locking
 from freecell.storage.notices import NoticeCode, StorageNotice
 from freecell.storage.settings import MAX_ID_LENGTH, SettingsStore
 from freecell.storage.statistics import Statistics
