@@ -285,3 +285,33 @@ def test_the_session_tells_a_damaged_ratings_cache(tmp_path: Path) -> None:
 
     notices: list[StorageNotice] = storage.take_notices()
     assert len(notices) == 1 and notices[0].code is NoticeCode.UNREADABLE
+
+
+def test_a_log_on_a_full_disk_is_said_once_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import logging
+
+    from freecell.launch.logs import FreecellLogHandler
+
+    handler = FreecellLogHandler(tmp_path / "freecell.log", max_bytes=0, backup_count=0)
+    monkeypatch.setattr(logging, "raiseExceptions", True)  # as a developer's run has it
+    logger = logging.getLogger("freecell.test.fulldisk")
+    logger.addHandler(handler)
+    logger.propagate = False
+    if handler.stream is None:
+        handler.stream = handler._open()
+
+    def full(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(handler, "flush", full)
+    try:
+        for n in range(500):
+            logger.error("record %d", n)
+    finally:
+        logger.removeHandler(handler)
+        monkeypatch.undo()
+        handler.close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No space left on device" in err

@@ -14,6 +14,7 @@ that run without a display.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -52,8 +53,9 @@ class FreecellLogHandler(logging.FileHandler):
         super().__init__(path, encoding="utf-8")
         self.max_bytes = max_bytes
         self.backup_count = backup_count
+        self.failed = False  # a write failed: said once, the log is not written again
 
-    def emit(self, record: logging.LogRecord) -> None:
+    def _emit(self, record: logging.LogRecord) -> None:
         try:
             if self._should_roll_over(record):
                 self._roll_over()
@@ -61,6 +63,23 @@ class FreecellLogHandler(logging.FileHandler):
             self.handleError(record)
             return
         super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """A log that cannot be written (a full disk) is said once on stderr, in one
+        line, and then quietly not written: logging's own handler printed a traceback
+        for every record (1,643 of them in 20 s on a full disk)."""
+        if self.failed:
+            return
+        self.failed = True
+        error = sys.exc_info()[1]
+        with contextlib.suppress(Exception):
+            said = getattr(error, "strerror", None) or error
+            sys.stderr.write(f"freecell: the log {self.baseFilename} cannot be written ({said})\n")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.failed:
+            return
+        self._emit(record)
 
     def _should_roll_over(self, record: logging.LogRecord) -> bool:
         if self.max_bytes <= 0 or not os.path.isfile(self.baseFilename):
