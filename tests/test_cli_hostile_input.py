@@ -40,7 +40,7 @@ def test_endless_files_are_refused_at_once(
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     argv = [str(empty) if a == "EMPTY" else a for a in argv]
-    _one_line_exit_2(*run(capsys, *argv), "too large")
+    _one_line_exit_2(*run(capsys, *argv), "not an ordinary file")
 
 
 def test_a_huge_board_is_refused_without_being_read(

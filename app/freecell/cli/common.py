@@ -22,6 +22,7 @@ from freecell.engine.errors import TextError
 from freecell.i18n import N_, _
 from freecell.i18n.commandline import Words
 from freecell.i18n.formatting import format_number
+from freecell.storage.safe_read import FileTooLarge, SpecialFile, read_bounded
 
 if TYPE_CHECKING:
     from freecell.plugin_host.manager import PluginManager
@@ -106,24 +107,35 @@ _TOO_LARGE = {  # what -> the sentence (whole, so each language can build it)
 
 def read_text(path: str, limit: int, what: str = "file") -> str:
     """Read a file named on the command line (``-`` is standard input): UTF-8, a
-    byte-order mark allowed, no more than ``limit`` bytes (CliError beyond)."""
+    byte-order mark allowed, no more than ``limit`` bytes (CliError beyond).  Only a
+    regular file is read: a FIFO, a device or a folder is refused at once."""
     try:
-        if path == "-":
-            raw = sys.stdin.buffer.read(limit + 1)
-        else:
-            with open(path, "rb") as handle:
-                raw = handle.read(limit + 1)
+        raw = sys.stdin.buffer.read(limit + 1) if path == "-" else read_bounded(path, limit)
+    except SpecialFile:
+        problem = _(_NOT_A_FILE)
+        raise CliError(
+            _("cannot read {path}: {problem}").format(path=path, problem=problem)
+        ) from None
+    except FileTooLarge:
+        raw = b""
+        too_large = True
     except OSError as error:
         raise CliError(
             _("cannot read {path}: {problem}").format(path=path, problem=error.strerror or error)
         ) from None
-    if len(raw) > limit:
+    else:
+        too_large = len(raw) > limit
+    if too_large:
         sentence = _TOO_LARGE.get(what, _TOO_LARGE["file"])
         raise CliError(_(sentence).format(path=path, size=format_number(limit // 1024)))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise CliError(_("cannot read {path}: it is not UTF-8 text").format(path=path)) from None
+
+
+# the same words as a stored file's (core/notice_words.py)
+_NOT_A_FILE = N_("it is not an ordinary file but a folder, a device or a pipe")
 
 
 def in_file(path: str, error: TextError) -> str:

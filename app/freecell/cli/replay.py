@@ -94,7 +94,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _names_a_file(text: str) -> bool:
-    return not text.strip().isdigit() and os.path.isfile(text)
+    # anything there (a FIFO, a folder too): the file reader refuses what is not a file
+    return not text.strip().isdigit() and os.path.lexists(text)
 
 
 def _from_game_file(path: str) -> tuple[Variant, int | None, Position, list[Move]]:
