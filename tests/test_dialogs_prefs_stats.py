@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox
 
+from freecell.engine import AutoPlay
 from freecell.storage import Settings, StatisticsStore
 from freecell.ui.dialogs.preferences import PreferencesDialog
 from freecell.ui.dialogs.statistics import ONLY_WINS_NOTE, StatisticsDialog, format_seconds
@@ -248,15 +249,17 @@ def test_preferences_from_the_game_menu_apply_to_the_window_and_are_saved(qtbot:
     motion = dialog.combos["reduce_motion"]
     motion.setCurrentIndex(motion.findData("on"))
     assert window.reduce_motion_action.isChecked() and window.scene.reduce_motion
-    dialog.checks["safe_autoplay"].setChecked(True)
-    assert window.safe_autoplay_action.isChecked() and window.bus.game.auto_play
+    auto_play = dialog.combos["auto_play"]
+    auto_play.setCurrentIndex(auto_play.findData("all"))
+    assert window.auto_play_actions["all"].isChecked()
+    assert window.bus.game.auto_play is AutoPlay.ALL
     dialog.combos["scoring"].setCurrentIndex(1)
     dialog.combos["variant"].setCurrentIndex(dialog.combos["variant"].findData("bakers-game"))
     assert window.bus.game.variant.id == "bakers-game"
 
     on_disk = Storage().settings.load()
     assert on_disk.card_size == "large"
-    assert on_disk.reduce_motion and on_disk.safe_autoplay
+    assert on_disk.reduce_motion and on_disk.auto_play == "all"
     assert on_disk.scoring == "standard"
     assert on_disk.variant == "bakers-game"
     assert seen[-1] == dialog.settings

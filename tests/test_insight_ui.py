@@ -333,7 +333,7 @@ def test_a_hint_after_the_live_check_needs_no_second_search(qtbot, tmp_path: Pat
 def test_following_the_line_meets_positions_already_known(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The positions along the line a check found are winnable, with the rest of the
     line: playing its moves needs no new check, and each hint is there at once."""
-    window, insight, hint_service, line = _checked_winnable(qtbot, tmp_path, safe_autoplay=False)
+    window, insight, hint_service, line = _checked_winnable(qtbot, tmp_path, auto_play="off")
     assert len(line) > 3
     for move in line[:3]:
         window.dispatch(MoveCards(move))

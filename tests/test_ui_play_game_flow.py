@@ -53,8 +53,8 @@ def test_auto_finish_sends_cards_one_by_one_and_stops_when_pressed_again(qtbot) 
 
 
 def test_safe_auto_play_is_one_undo_step(qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(qtbot)
-    window.safe_autoplay_action.trigger()
+    window = make_window(qtbot, auto_play="off")
+    window.auto_play_actions["safe"].trigger()
     assert window.bus.game.auto_play
     load(window, RUNS)
     click(qtbot, window, card_point(window, col(4)))  # 6C home, then safe cards follow

@@ -4,6 +4,7 @@ focus described for screen readers."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from freecell.engine import Move as EMove
 from freecell.engine import MoveCards
@@ -27,7 +28,10 @@ def test_letter_keys_and_control_shortcuts(qtbot) -> None:  # type: ignore[no-un
     qtbot.keyClick(window.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert window.bus.game.move_count == 1
     first = window.bus.game
-    qtbot.keyClick(window.view, Qt.Key.Key_N)  # new deal mid-game: just does it
+    qtbot.keyClick(window.view, Qt.Key.Key_N)  # new deal mid-game: asked first
+    question = window.abandon.box
+    assert question is not None and window.bus.game is first
+    question.findChild(QPushButton, "abandonButton").click()
     assert window.bus.game is not first and window.bus.game.move_count == 0
     assert not window.bus.game.can_undo
 

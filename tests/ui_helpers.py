@@ -93,8 +93,9 @@ def make_window(  # type: ignore[no-untyped-def]
     **settings,
 ) -> MainWindow:
     """A shown window on a session of its own (``storage``: the settings it holds
-    under these options, and everything is saved there)."""
-    options = {"reduce_motion": True, "card_size": "fit"}
+    under these options, and everything is saved there).  Auto-play is off unless
+    asked for: the boards the tests load say where every card is after a move."""
+    options = {"reduce_motion": True, "card_size": "fit", "auto_play": "off"}
     options.update(settings)
     base = storage.settings.load() if storage is not None else Settings()
     session = Session(

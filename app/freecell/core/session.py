@@ -32,7 +32,7 @@ from freecell.core.backends import BackendChoice, backend_choices, resolve_backe
 from freecell.core.catalog import Catalog
 from freecell.core.plugins import PluginHandle, catalog_of
 from freecell.core.services import HintService, LazyService
-from freecell.engine import CommandBus, Game, Position, Variant, random_deal_number
+from freecell.engine import AutoPlay, CommandBus, Game, Position, Variant, random_deal_number
 from freecell.scoring import ScoreKeeper, ScoringScheme
 from freecell.storage import Settings, Storage
 
@@ -92,7 +92,7 @@ class Session:
         if game is None:
             variant = variant or self.catalog.variant(self.settings.variant)
             number = deal_number if deal_number is not None else random_deal_number()
-            game = Game(variant, number, auto_play=self.settings.safe_autoplay)
+            game = Game(variant, number, auto_play=AutoPlay.of(self.settings.auto_play))
         self.bus = CommandBus(game)
         self._game = game
         # The keeper hears each event before anyone who shows the score.
@@ -189,10 +189,10 @@ class Session:
         if "scoring" in changed:
             self.keeper.scheme = self.plugins.scoring(new.scoring)
             self.keeper.follow_game(self.bus.game)  # this deal's moves under the new scheme
-        if "safe_autoplay" in changed:
+        if "auto_play" in changed:
             from freecell.engine import SetAutoPlay
 
-            self.bus.dispatch(SetAutoPlay(new.safe_autoplay))
+            self.bus.dispatch(SetAutoPlay(AutoPlay.of(new.auto_play)))
         from freecell.core.events import BackendChanged, SettingsChanged
 
         self.publish(SettingsChanged(old, new, changed))

@@ -21,7 +21,9 @@ from freecell.engine.moves import InvalidMoveNotation, Move, Pile, PileKind, par
 from freecell.engine.position import InvalidPosition, Position
 from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.rules import (
+    AutoPlay,
     apply_move,
+    auto_play_moves,
     can_auto_finish,
     can_build,
     check_move,
@@ -155,6 +157,7 @@ __all__ = [
     "TWO_CELL",
     "AutoFinishAvailable",
     "AutoFinishStep",
+    "AutoPlay",
     "BoardFormatError",
     "BuildRule",
     "Card",
@@ -201,6 +204,7 @@ __all__ = [
     "Undone",
     "Variant",
     "apply_move",
+    "auto_play_moves",
     "builtin_variant",
     "can_auto_finish",
     "can_build",

@@ -17,7 +17,7 @@ from freecell.engine.deal import InvalidDealNumber, check_deal_number, random_de
 from freecell.engine.game import Game, Step
 from freecell.engine.moves import Move, Pile
 from freecell.engine.refusals import Reason, Refusal
-from freecell.engine.rules import check_move, home_move
+from freecell.engine.rules import AutoPlay, check_move, home_move
 from freecell.engine.variant import FREECELL, Variant
 
 if TYPE_CHECKING:
@@ -148,7 +148,7 @@ class CommandBus:
         if isinstance(command, ContinueGame):
             return self._start(command.game)
         if isinstance(command, SetAutoPlay):
-            game.auto_play = command.enabled
+            game.auto_play = AutoPlay.of(command.mode)
             return []
         if isinstance(command, PauseClock):
             game.clock.pause()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from freecell.engine.game import Game
 from freecell.engine.moves import Move, Pile
 from freecell.engine.position import Position
+from freecell.engine.rules import AutoPlay
 from freecell.engine.variant import Variant
 
 
@@ -100,9 +101,9 @@ class AutoFinishStep:
 
 @dataclass(frozen=True, slots=True)
 class SetAutoPlay:
-    """Turn safe auto-play on or off."""
+    """Choose what auto-play sends home (a bool: safe cards or nothing)."""
 
-    enabled: bool
+    mode: AutoPlay | bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,12 +20,13 @@ from freecell.engine.moves import Move
 from freecell.engine.position import Position
 from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.rules import (
+    AutoPlay,
     apply_move,
+    auto_play_moves,
     can_auto_finish,
     check_move,
     exposed_home_moves,
     has_legal_move,
-    safe_home_moves,
 )
 from freecell.engine.variant import Variant
 
@@ -62,7 +63,7 @@ class Game:
         deal_number: int | None = None,
         start: Position | None = None,
         *,
-        auto_play: bool = False,
+        auto_play: AutoPlay | bool = False,
         now: Callable[[], float] | None = None,
         origin: Origin | None = None,
     ) -> None:
@@ -80,7 +81,7 @@ class Game:
         self.game_id = new_game_id()
         """Which row of the game history this game is (kept across a restart)."""
         self.start = start
-        self.auto_play = auto_play
+        self.auto_play = AutoPlay.of(auto_play)
         self.clock = Clock() if now is None else Clock(now)
         self.steps: list[Step] = []
         self.index = 0  # steps[:index] are on the path to the current position
@@ -140,7 +141,7 @@ class Game:
 
     # -- changes -----------------------------------------------------------------
     def play(self, move: Move, assisted: bool = False) -> Step | Refusal:
-        """Make a player's move (plus safe auto-play after it, when on);
+        """Make a player's move (plus what auto-play sends home after it);
         ``assisted`` when the solution stepper makes it."""
         if self.is_won:
             return Refusal(Reason.GAME_WON)
@@ -152,7 +153,7 @@ class Game:
         after = apply_move(self.position, checked)
         moves = [checked]
         if self.auto_play:
-            for extra in safe_home_moves(after, self.variant):
+            for extra in auto_play_moves(after, self.variant, self.auto_play):
                 moves.append(extra)
                 after = apply_move(after, extra)
         return self._push(Step(tuple(moves), after))

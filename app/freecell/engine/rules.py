@@ -8,6 +8,7 @@ words it) — an ordinary illegal attempt is never an exception.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from enum import Enum
 from typing import TypeVar
 
 from freecell.engine.cards import ACE, DECK, KING, Card, Suit
@@ -486,3 +487,40 @@ def safe_home_moves(position: Position, variant: Variant) -> list[Move]:
             return moves
         moves.append(step)
         current = apply_move(current, step)
+
+
+class AutoPlay(Enum):
+    """What goes home by itself after each of the player's moves: nothing, the safe
+    cards (:func:`is_safe_home`), or every exposed card that can go home.  Falsy
+    when off, so ``if game.auto_play:`` reads as before."""
+
+    OFF = "off"
+    SAFE = "safe"
+    ALL = "all"
+
+    def __bool__(self) -> bool:
+        return self is not AutoPlay.OFF
+
+    @classmethod
+    def of(cls, value: AutoPlay | bool | str) -> AutoPlay:
+        """``value`` as a mode: a bool is the old on/off switch (on: safe); an unknown
+        text is off."""
+        if isinstance(value, AutoPlay):
+            return value
+        if isinstance(value, bool):
+            return cls.SAFE if value else cls.OFF
+        return next((mode for mode in cls if mode.value == value), cls.OFF)
+
+
+def auto_play_moves(position: Position, variant: Variant, mode: AutoPlay) -> list[Move]:
+    """The moves home ``mode`` makes after a player's move, one after another until
+    none is left; each is legal in the position the previous one leaves."""
+    if mode is AutoPlay.SAFE:
+        return safe_home_moves(position, variant)
+    moves: list[Move] = []
+    if mode is AutoPlay.ALL:
+        current = position
+        while found := exposed_home_moves(current):
+            moves.append(found[0])
+            current = apply_move(current, found[0])
+    return moves

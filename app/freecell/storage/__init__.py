@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         game_to_json,
     )
     from freecell.storage.settings import (
+        AUTO_PLAY_MODES,
         CARD_SIZES,
         Settings,
         SettingsStore,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 # Imported on first use: reading the settings alone (the command line does) needs
 # no statistics and no saved game.
 _LAZY = {
+    "AUTO_PLAY_MODES": "settings",
     "CARD_SIZES": "settings",
     "DealRecord": "statistics",
     "HOME_ENV": "paths",
@@ -68,6 +70,7 @@ __getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [
+    "AUTO_PLAY_MODES",
     "CARD_SIZES",
     "HOME_ENV",
     "SETTINGS_VERSION",

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from freecell.engine import (
+    AutoPlay,
     Game,
     Move,
     Origin,
@@ -80,7 +81,10 @@ def game_to_json(game: Game) -> JsonObject:
         "hints_used": game.hints_used,
         "solution_moves": game.solution_moves,
         "seconds": round(game.elapsed, 3),
-        "auto_play": game.auto_play,
+        # a bool while the mode is off or safe, so an older release reads it as before
+        "auto_play": game.auto_play.value
+        if game.auto_play is AutoPlay.ALL
+        else bool(game.auto_play),
         "origin": game.origin.value,
         "game_id": game.game_id,
     }
@@ -140,7 +144,7 @@ def game_from_json(
         variant,
         deal_number,
         start=start,
-        auto_play=auto_play if isinstance(auto_play, bool) else False,
+        auto_play=AutoPlay.of(auto_play) if isinstance(auto_play, bool | str) else False,
     )
     position = start
     for number, step_data in enumerate(steps_data, 1):

@@ -36,6 +36,13 @@ MAX_BLOB_LENGTH = 64 * 1024  # Qt's window geometry and state, base64
 CARD_SIZES: tuple[str, ...] = ("small", "medium", "large", "extra-large", "fit")
 """The card sizes the table offers; "fit" scales the cards to the window."""
 
+AUTO_PLAY_MODES: tuple[str, ...] = ("off", "safe", "all")
+"""What goes home by itself after a move (``engine.AutoPlay``'s values)."""
+
+_OLD_AUTO_PLAY = "safe_autoplay"
+"""The on/off switch files before the three modes saved (and still get, for an
+older release reading this file: on unless the mode is off)."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -53,7 +60,12 @@ class Settings:
     card_size: str = "fit"
     """One of :data:`CARD_SIZES`; "fit": the table fills the window."""
     large_print: bool = False
-    safe_autoplay: bool = False
+    auto_play: str = "safe"
+    """One of :data:`AUTO_PLAY_MODES`; a file from before the modes keeps the
+    player's switch (``safe_autoplay``: true is "safe", false "off")."""
+    confirm_abandon: bool = True
+    """Ask before a new deal, another variant or an opened game replaces a game
+    that has moves (it counts as a loss); False once the player says "don't ask"."""
     reduce_motion: bool | None = None
     """The player's choice: True (cards jump, no celebration), False (they slide),
     None (never chosen: the desktop's animation setting decides).  A file that
@@ -84,7 +96,7 @@ class Settings:
 
 
 _FIELDS = tuple(f for f in dataclasses.fields(Settings) if f.name != "extra")
-_KNOWN = frozenset(f.name for f in _FIELDS) | {"version"}
+_KNOWN = frozenset(f.name for f in _FIELDS) | {"version", _OLD_AUTO_PLAY}
 _DEFAULTS = Settings()
 
 
@@ -94,6 +106,7 @@ def settings_to_json(settings: Settings) -> JsonObject:
     for f in _FIELDS:
         value = getattr(settings, f.name)
         data[f.name] = dict(value) if isinstance(value, dict) else value
+    data[_OLD_AUTO_PLAY] = settings.auto_play != "off"
     return data
 
 
@@ -106,9 +119,10 @@ def settings_from_json(data: Mapping[str, Any]) -> Settings:
         values[name] = _text(data.get(name), getattr(_DEFAULTS, name))
     size = data.get("card_size")
     values["card_size"] = size if size in CARD_SIZES else _DEFAULTS.card_size
-    for name in ("large_print", "safe_autoplay", "reduce_motion", "live_winnability"):
+    for name in ("large_print", "reduce_motion", "live_winnability", "confirm_abandon"):
         flag = data.get(name)
         values[name] = flag if isinstance(flag, bool) else getattr(_DEFAULTS, name)
+    values["auto_play"] = _auto_play(data)
     plugins = data.get("enabled_plugins")
     values["enabled_plugins"] = (
         {
@@ -130,6 +144,18 @@ def settings_from_json(data: Mapping[str, Any]) -> Settings:
         )
     values["extra"] = {k: v for k, v in data.items() if k not in _KNOWN}
     return Settings(**values)
+
+
+def _auto_play(data: Mapping[str, Any]) -> str:
+    """The saved mode; else the switch an older file saved (the player's choice
+    stays); else the default."""
+    mode = data.get("auto_play")
+    if mode in AUTO_PLAY_MODES:
+        return str(mode)
+    old = data.get(_OLD_AUTO_PLAY)
+    if isinstance(old, bool):
+        return "safe" if old else "off"
+    return _DEFAULTS.auto_play
 
 
 def _text(value: object, default: str) -> str:

@@ -39,6 +39,7 @@ from freecell.i18n import FOLLOW_SYSTEM, N_, SHIPPED, _
 from freecell.i18n.mnemonics import without_mnemonic
 from freecell.storage import CARD_SIZES, Settings
 from freecell.texts.cards import card_name
+from freecell.ui.shell.auto_play_choice import AUTO_PLAY_CHOICES, AUTO_PLAY_TIP
 from freecell.ui.table.deck_preview import PREVIEW_CARDS
 
 if TYPE_CHECKING:
@@ -91,9 +92,12 @@ _CHECKS: tuple[tuple[str, str, str], ...] = (
         N_("Bigger rank and suit marks on every card"),
     ),
     (
-        "safe_autoplay",
-        N_("Send safe cards &home automatically"),
-        N_("After each move, cards that can never be needed again go to the foundations"),
+        "confirm_abandon",
+        N_("&Ask before abandoning a game in progress"),
+        N_(
+            "A new deal, another variant or an opened game counts the game you leave "
+            "as lost: ask first"
+        ),
     ),
     (
         "live_winnability",
@@ -207,6 +211,17 @@ class PreferencesDialog(QDialog):
         motion_label = QLabel(_("&Reduce motion:"))
         motion_label.setBuddy(motion)
         motion_form.addRow(motion_label, motion)
+        auto_play = self.combos["auto_play"] = QComboBox()
+        auto_play.setObjectName("auto_play")
+        auto_play.setAccessibleName(_("Auto-play"))
+        auto_play.setAccessibleDescription(_(AUTO_PLAY_TIP))
+        auto_play.setToolTip(_(AUTO_PLAY_TIP))
+        for mode, _menu_words, words in AUTO_PLAY_CHOICES:
+            auto_play.addItem(_(words), mode)
+        auto_play.currentIndexChanged.connect(lambda _i: self._combo_changed("auto_play"))
+        auto_play_label = QLabel(_("Auto-&play:"))
+        auto_play_label.setBuddy(auto_play)
+        motion_form.addRow(auto_play_label, auto_play)
         behaviour.addLayout(motion_form)
         for name, text, description in _CHECKS:
             text, description = _(text), _(description)
@@ -351,7 +366,7 @@ def install_preferences(window: MainWindow) -> QAction:
     def current() -> Settings:
         return dataclasses.replace(session.settings, variant=session.game.variant.id)
 
-    def changed(new: Settings) -> None:
+    def changed(dialog: PreferencesDialog, new: Settings) -> None:
         fields = {
             f.name: getattr(new, f.name)
             for f in dataclasses.fields(Settings)
@@ -359,7 +374,10 @@ def install_preferences(window: MainWindow) -> QAction:
         }
         session.change_settings(**fields)
         if new.variant != session.game.variant.id:
-            session.play_variant(session.catalog.variant(new.variant))
+            # asked first when a game would be lost; kept playing: the dialog shows it
+            window.play_variant(
+                session.catalog.variant(new.variant), keep=lambda: dialog.set_settings(current())
+            )
 
     def open_dialog() -> None:
         from freecell.ui.table.deck_preview import deck_preview
@@ -378,7 +396,7 @@ def install_preferences(window: MainWindow) -> QAction:
             parent=window,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.settingsChanged.connect(changed)
+        dialog.settingsChanged.connect(lambda new: changed(dialog, new))
         window.preferences_dialog = dialog
         dialog.open()
 

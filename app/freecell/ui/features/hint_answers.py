@@ -145,8 +145,9 @@ def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
             [
                 (_("Undo"), window.undo),
                 (pgettext("button", "Hint"), window.hint),
-                (_("Replay deal"), window.replay_deal),
-                (_("New deal"), window.new_deal),
+                # (proven lost: it counts as lost whichever way, so no second question)
+                (_("Replay deal"), lambda: window.replay_deal(ask=False)),
+                (_("New deal"), lambda: window.new_deal(ask=False)),
             ],
         )
     elif isinstance(verdict, Unknown):

@@ -33,7 +33,7 @@ from freecell.ui.shell.actions import new_action
 # The game file, the commands and the error words are imported when a game is
 # saved or opened: the first frame needs none of them.
 if TYPE_CHECKING:
-    from freecell.engine import Variant
+    from freecell.engine import ContinueGame, Game, Variant
     from freecell.engine.gamefile import GameFileError
     from freecell.ui.shell.main_window import MainWindow
 
@@ -247,21 +247,7 @@ class Sharing(QObject):
             except GameFileError as error:
                 raise NotAGame(game_file_words(error)) from None
             game.auto_play = self.window.bus.game.auto_play
-            self.window.dispatch(ContinueGame(game))
-            n = game.move_count
-            if game.deal_number is not None:
-                said = ngettext(
-                    "Deal #{number} is on the table after {n} move.",
-                    "Deal #{number} is on the table after {n} moves.",
-                    n,
-                )
-            else:
-                said = ngettext(
-                    "The board is on the table after {n} move.",
-                    "The board is on the table after {n} moves.",
-                    n,
-                )
-            self._say(said.format(number=game.deal_number, n=n))
+            self.window.abandon.ask(lambda: self._continue(game, ContinueGame(game)))
             return
         if len(stripped.split()) == 1:  # one word: a deal number ("617", "#617")
             try:
@@ -270,7 +256,7 @@ class Sharing(QObject):
                 if stripped.removeprefix("#").isdigit():
                     raise NotAGame(describe(error)) from None
             else:
-                self.window.play_deal(number)
+                self.window.play_deal(number)  # (asks first, as the deal box does)
                 return
         variant = self.window.bus.game.variant
         try:
@@ -280,7 +266,25 @@ class Sharing(QObject):
             raise NotAGame(
                 _("not a deal number, a board or a game ({problem})").format(problem=problem)
             ) from None
-        self.window.dispatch(LoadPosition(position, variant))
+        self.window.abandon.ask(lambda: self.window.dispatch(LoadPosition(position, variant)))
+
+    def _continue(self, game: Game, command: ContinueGame) -> None:
+        """Play on with an opened or pasted game, and say where it is."""
+        self.window.dispatch(command)
+        n = game.move_count
+        if game.deal_number is not None:
+            said = ngettext(
+                "Deal #{number} is on the table after {n} move.",
+                "Deal #{number} is on the table after {n} moves.",
+                n,
+            )
+        else:
+            said = ngettext(
+                "The board is on the table after {n} move.",
+                "The board is on the table after {n} moves.",
+                n,
+            )
+        self._say(said.format(number=game.deal_number, n=n))
 
     # -- dropping a file on the window -------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -22,6 +22,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from freecell.engine import (
+    AutoPlay,
     CommandBus,
     DealStarted,
     Event,
@@ -109,7 +110,7 @@ class SolutionStepper(QFrame):
         self.step = 0
         self.base_index = 0
         self._stepping = False
-        self._restore_autoplay = False
+        self._restore_autoplay = AutoPlay.OFF
         self._unsubscribe: Callable[[], None] | None = None
         self.setFixedHeight(42)
         self.hide()
@@ -141,7 +142,7 @@ class SolutionStepper(QFrame):
         self.base_index = game.index
         self._restore_autoplay = game.auto_play
         if game.auto_play:
-            self._dispatch(SetAutoPlay(False))
+            self._dispatch(SetAutoPlay(AutoPlay.OFF))
         self._unsubscribe = self.bus.subscribe(self._on_event)
         self._speed_changed(self.speed.value())
         self._refresh()
@@ -155,8 +156,8 @@ class SolutionStepper(QFrame):
             self._unsubscribe()
             self._unsubscribe = None
             if self._restore_autoplay:
-                self._dispatch(SetAutoPlay(True))
-            self._restore_autoplay = False
+                self._dispatch(SetAutoPlay(self._restore_autoplay))
+            self._restore_autoplay = AutoPlay.OFF
         self.hide()
         if message and self._on_message is not None:
             self._on_message(message)

@@ -182,7 +182,11 @@ def run(
         window.hint_bar.show_message(
             " ".join(notices),
             "info",
-            [("Keep playing", window.hint_bar.dismiss), ("New deal", window.new_deal)],
+            # (the bar is the question already: no second one)
+            [
+                ("Keep playing", window.hint_bar.dismiss),
+                ("New deal", lambda: window.new_deal(ask=False)),
+            ],
         )
     elif notices:
         window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)

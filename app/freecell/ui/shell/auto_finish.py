@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QIcon
 
 from freecell.i18n import _
+from freecell.ui.shell.toolbar import tool_icon, with_keys
 from freecell.ui.table.glide import MOVE_MS
 
 if TYPE_CHECKING:
@@ -34,15 +35,23 @@ class AutoFinish:
         reduce_motion: Callable[[], bool],
         before_start: Callable[[], None],
         new_deal: Callable[[], None],
+        changed: Callable[[], None] = lambda: None,
     ) -> None:
         self._bus = bus
         self.button = button
         self._reduce_motion = reduce_motion
         self._before_start = before_start
         self._new_deal = new_deal
+        self._changed = changed  # what can act now may have changed (started, stopped)
         self.timer = QTimer(parent)
         self.timer.setInterval(MOVE_MS + STEP_GAP_MS)
         self.timer.timeout.connect(self._tick)
+        self._icons: dict[str, QIcon] = {}
+        self._new_deal_keys: list[str] = []  # the New deal action's (the window's)
+
+    def new_deal_keys(self, keys: list[str]) -> None:
+        """The keys the third button's New deal tooltip names."""
+        self._new_deal_keys = keys
 
     @property
     def running(self) -> bool:
@@ -59,6 +68,7 @@ class AutoFinish:
             self._tick()
             if self._bus.game.can_auto_finish:
                 self.timer.start()
+                self._changed()
 
     def stop(self) -> None:
         if self.timer.isActive():
@@ -81,16 +91,23 @@ class AutoFinish:
     def show_button(self, auto_finish: bool, running: bool = False) -> None:
         """What the third button offers: Stop while running, Auto finish when it can
         run, a new deal otherwise."""
-        button = self.button
         if running:
-            button.setText(_("Stop (F)"))
-            button.setData("stop")
-            button.setToolTip(_("Stop sending cards home"))
+            self._show("stop", _("Stop (F)"), _("Stop sending cards home"), ["F"])
         elif auto_finish:
-            button.setText(_("Auto finish (F)"))
-            button.setData("auto")
-            button.setToolTip(_("Send every remaining card home, one by one"))
+            what = _("Send every remaining card home, one by one")
+            self._show("auto", _("Auto finish (F)"), what, ["F"])
         else:
-            button.setText(_("New deal (N)"))
-            button.setData("new")
-            button.setToolTip(_("Deal a new random game"))
+            what = _("Deal a new random game")
+            self._show("new", _("New deal (N)"), what, self._new_deal_keys)
+
+    def _show(self, data: str, text: str, what: str, keys: list[str]) -> None:
+        icon_name = {"stop": "stop", "auto": "auto-finish", "new": "new-deal"}[data]
+        icon = self._icons.get(icon_name)
+        if icon is None:
+            icon = self._icons[icon_name] = tool_icon(icon_name)
+        button = self.button
+        button.setText(text)
+        button.setData(data)
+        button.setIcon(icon)
+        button.setToolTip(with_keys(what, keys))
+        self._changed()

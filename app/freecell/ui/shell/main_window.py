@@ -31,13 +31,15 @@ from freecell.core import Session
 from freecell.i18n import _
 from freecell.ui.panels.hint_bar import HintBar, MessageColumn
 from freecell.ui.panels.status import StatusPanel
+from freecell.ui.shell.abandon import AbandonQuestion
 from freecell.ui.shell.after_first_paint import AfterFirstPaint
 from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.away import follow_away
 from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
 from freecell.ui.shell.desktop_look import DesktopLook
-from freecell.ui.shell.menus import Menus, build_actions, build_toolbar
+from freecell.ui.shell.menus import Menus, build_actions
 from freecell.ui.shell.storage_notices import follow_storage_notices
+from freecell.ui.shell.toolbar import build_toolbar, derive_action_states
 from freecell.ui.shell.win_sequence import WinSequence
 from freecell.ui.shell.window_look import FIRST_SIZE, CardSizeNote, deal_titles, first_size
 from freecell.ui.table.input import InputController
@@ -119,6 +121,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
         self._column = column
+        self.abandon = AbandonQuestion(self)
         self.win = WinSequence(
             self,
             self.session,
@@ -146,7 +149,7 @@ class MainWindow(QMainWindow):
         self.about_action, self.fullscreen_action = actions.about, actions.fullscreen
         self.large_print_action = actions.large_print
         self.reduce_motion_action = actions.reduce_motion
-        self.safe_autoplay_action = actions.safe_autoplay
+        self.auto_play_actions = actions.auto_play
         self.auto_finish = AutoFinish(
             self,
             self.bus,
@@ -154,7 +157,9 @@ class MainWindow(QMainWindow):
             reduce_motion=lambda: self.scene.reduce_motion,
             before_start=self._before_auto_finish,
             new_deal=self.new_deal,
+            changed=lambda: derive_action_states(self),
         )
+        self.auto_finish.new_deal_keys([k.toString() for k in self.new_action.shortcuts()])
         self.auto_finish_timer = self.auto_finish.timer
         tools = build_toolbar(self, actions)
         self.toolbar, self.rules_tool = tools.bar, tools.rules
@@ -218,26 +223,35 @@ class MainWindow(QMainWindow):
         return self.bus.dispatch(command)
 
     # (each command is imported where it is sent: the first frame sends none)
-    def new_deal(self) -> None:
+    # Each of these replaces the game: a game that would count as lost is asked about
+    # first (ui/shell/abandon.py), and replaced only once the player says Abandon.
+    def new_deal(self, *, ask: bool = True) -> None:
+        """``ask`` False: the player has answered a question already (a bar's)."""
+        self.abandon.ask(self._deal_new, asked=not ask)
+
+    def _deal_new(self) -> None:
         from freecell.engine import NewDeal
 
         if self.new_deal_hook is not None and self.new_deal_hook():
             return
         self.dispatch(NewDeal())
 
-    def replay_deal(self) -> None:
+    def replay_deal(self, *, ask: bool = True) -> None:
         from freecell.engine import ReplayDeal
 
-        self.dispatch(ReplayDeal())
+        self.abandon.ask(lambda: self.dispatch(ReplayDeal()), asked=not ask)
 
     def play_deal(self, number: int) -> None:
         from freecell.engine import NewDeal
 
-        self.dispatch(NewDeal(number))
+        self.abandon.ask(lambda: self.dispatch(NewDeal(number)))
         self.view.setFocus()
 
-    def play_variant(self, variant: Variant) -> None:
-        self.session.play_variant(variant)
+    def play_variant(self, variant: Variant, keep: Callable[[], object] | None = None) -> None:
+        """Deal ``variant`` (after asking, if a game would be lost); ``keep`` runs if
+        the player keeps playing instead."""
+        self.abandon.ask(lambda: self.session.play_variant(variant), keep)
+        self._menus.show()  # the check mark stays on the variant played until then
 
     def undo(self) -> None:
         from freecell.engine import Undo
@@ -473,9 +487,7 @@ class MainWindow(QMainWindow):
     def _update_status(self) -> None:
         game = self.bus.game
         self.status.update(game, self.session.score)
-        self.undo_action.setEnabled(game.can_undo)
-        self.redo_action.setEnabled(game.can_redo)
-        self.auto_finish_action.setEnabled(game.can_auto_finish)
+        derive_action_states(self)
 
     @property
     def third_button_text(self) -> str:

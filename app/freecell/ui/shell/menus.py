@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu, QSizePolicy, QToolBar, QWidget
+from PySide6.QtWidgets import QMenu
 
 from freecell.i18n import _
 from freecell.texts.variants import variant_description, variant_name
 from freecell.ui.shell.actions import new_action
+from freecell.ui.shell.auto_play_choice import auto_play_actions, show_auto_play
 from freecell.ui.shell.window_look import label_sizes
 from freecell.ui.table.layout import CardSize
 
@@ -44,7 +45,7 @@ class WindowActions:
     fullscreen: QAction
     large_print: QAction
     reduce_motion: QAction
-    safe_autoplay: QAction
+    auto_play: dict[str, QAction]
 
 
 def _action(
@@ -82,18 +83,11 @@ def build_actions(w: MainWindow) -> WindowActions:
             _("Type a deal number to play"),
         ),
         quit=_action(w, _("&Quit"), w.close, [QKeySequence.StandardKey.Quit]),
-        undo=_action(w, _("&Undo"), w.undo, ["Ctrl+Z", "U"], _("Take back the last move (U)")),
-        redo=_action(
-            w, _("&Redo"), w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], _("Make the undone move again")
-        ),
-        hint=_action(w, _("&Hint"), w.hint, ["H"], _("Ask the solver for a good move (H)")),
-        auto_finish=_action(
-            w,
-            _("&Auto finish"),
-            w.toggle_auto_finish,
-            ["F"],
-            _("Send the remaining cards home (F)"),
-        ),
+        # (their tooltips, naming their keys, come with the tool bar: ui/shell/toolbar.py)
+        undo=_action(w, _("&Undo"), w.undo, ["Ctrl+Z", "U"]),
+        redo=_action(w, _("&Redo"), w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]),
+        hint=_action(w, _("&Hint"), w.hint, ["H"]),
+        auto_finish=_action(w, _("&Auto finish"), w.toggle_auto_finish, ["F"]),
         third=new_action(_("New deal (N)"), w),
         rules=_action(w, _("&How to play"), w.show_rules, ["F1"], _("The rules and the keys")),
         about=_action(w, _("&About FreeCell"), w.show_about),
@@ -111,54 +105,12 @@ def build_actions(w: MainWindow) -> WindowActions:
             lambda: w.session.change_settings(reduce_motion=w.reduce_motion_action.isChecked()),
             checkable=True,
         ),
-        safe_autoplay=_action(
-            w,
-            _("&Safe auto-play"),
-            lambda: w.session.change_settings(safe_autoplay=w.safe_autoplay_action.isChecked()),
-            checkable=True,
-        ),
+        auto_play=auto_play_actions(w),
     )
     actions.third.triggered.connect(lambda _c=False: w.third_button())
     actions.large_print.setChecked(settings.large_print)
     actions.reduce_motion.setChecked(w.look.reduces_motion)
-    actions.safe_autoplay.setChecked(settings.safe_autoplay)
     return actions
-
-
-@dataclass
-class Toolbar:
-    bar: QToolBar
-    undo: QAction
-    hint: QAction
-    redo: QAction
-    rules: QAction
-
-
-def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
-    bar = QToolBar(_("Game"))
-    bar.setObjectName("gameToolbar")
-    bar.setMovable(False)
-    bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    tools = Toolbar(
-        bar,
-        new_action(_("Undo (U)"), w),
-        new_action(_("Hint (H)"), w),
-        new_action(_("Redo"), w),
-        new_action(_("Rules"), w),
-    )
-    tools.undo.triggered.connect(lambda _c=False: w.undo())
-    tools.hint.triggered.connect(lambda _c=False: w.hint())
-    tools.redo.triggered.connect(lambda _c=False: w.redo())
-    tools.rules.setToolTip(_("How to play: the rules, the supermove limit and the keys (F1)"))
-    tools.rules.triggered.connect(lambda _c=False: w.show_rules())
-    for action in (tools.undo, tools.hint, actions.third, tools.redo):
-        bar.addAction(action)
-    spacer = QWidget()
-    spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-    bar.addWidget(spacer)
-    bar.addAction(tools.rules)
-    w.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-    return tools
 
 
 class Menus:
@@ -205,7 +157,9 @@ class Menus:
         for a in (actions.new, actions.replay, actions.choose_deal):
             game.addAction(a)
         self.variants = game.addMenu(_("&Variant"))
-        game.addAction(actions.safe_autoplay)
+        auto_play = game.addMenu(_("A&uto-play"))
+        auto_play.setObjectName("autoPlayMenu")
+        auto_play.addActions(list(actions.auto_play.values()))
         self.game_extras = game.addSeparator()
         game.addSeparator()
         game.addAction(actions.quit)
@@ -237,7 +191,7 @@ class Menus:
         catalog, settings = session.catalog, session.settings
         w.large_print_action.setChecked(settings.large_print)
         w.reduce_motion_action.setChecked(w.look.reduces_motion)
-        w.safe_autoplay_action.setChecked(settings.safe_autoplay)
+        show_auto_play(self._actions.auto_play, settings.auto_play)
         if not self.built:
             return
         offered = (tuple(catalog.variants), tuple(catalog.themes), tuple(catalog.surfaces))

@@ -1,0 +1,178 @@
+"""The tool bar: icons from the desktop's theme (the game's own drawings where the
+theme has none), tooltips that say what a button does and its keys, and the
+enabled state of Undo, Redo, Hint and Auto finish derived from the game.
+
+The tool bar shows the window's own actions (the Edit menu's Undo is the tool
+bar's Undo), so a button and its menu entry can never disagree; a button's label
+is the action's ``iconText`` ("Undo (U)"), the menu's its ``text`` ("&Undo").
+:func:`derive_action_states` sets what can act from the game and auto finish,
+and the window calls it on every game event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QRect, QRectF, Qt
+from PySide6.QtGui import (
+    QAction,
+    QGuiApplication,
+    QIcon,
+    QIconEngine,
+    QKeySequence,
+    QPainter,
+    QPalette,
+)
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
+
+from freecell.i18n import _
+from freecell.ui.shell.actions import new_action
+
+if TYPE_CHECKING:
+    from freecell.ui.shell.main_window import MainWindow
+    from freecell.ui.shell.menus import WindowActions
+
+# Each button's icon: the names a desktop icon theme may have it under, first
+# found wins (KDE's games icons first, then freedesktop's), then the game's own.
+ICONS: dict[str, tuple[str, ...]] = {
+    "undo": ("edit-undo",),
+    "redo": ("edit-redo",),
+    "hint": ("games-hint", "help-hint", "dialog-information"),
+    "new-deal": ("document-new",),
+    "auto-finish": ("games-endturn", "go-top", "go-up"),
+    "stop": ("process-stop", "media-playback-stop"),
+    "rules": ("help-contents", "help-browser"),
+}
+
+
+class _OwnIcon(QIconEngine):
+    """One of the game's SVGs, painted in the palette's text colour at the size
+    asked for (greyed as the palette greys text when the button is disabled), so
+    it reads on a light and a dark tool bar alike."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self._svg = bundled_svg(name)
+        self._renderers: dict[str, QSvgRenderer] = {}  # by colour
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        group = (
+            QPalette.ColorGroup.Disabled
+            if mode == QIcon.Mode.Disabled
+            else QPalette.ColorGroup.Active
+        )
+        colour = QGuiApplication.palette().color(group, QPalette.ColorRole.ButtonText).name()
+        renderer = self._renderers.get(colour)
+        if renderer is None:
+            svg = self._svg.replace(b"currentColor", colour.encode("ascii"))
+            renderer = self._renderers[colour] = QSvgRenderer(QByteArray(svg))
+        side = min(rect.width(), rect.height())
+        square = QRectF(
+            rect.x() + (rect.width() - side) / 2, rect.y() + (rect.height() - side) / 2, side, side
+        )
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer.render(painter, square)
+
+    def clone(self) -> QIconEngine:
+        return _OwnIcon(self.name)
+
+
+def bundled_svg(name: str) -> bytes:
+    """The game's own drawing of icon ``name`` (shipped in the package)."""
+    return (
+        resources.files("freecell")
+        .joinpath("resources", "icons", "toolbar", f"{name}.svg")
+        .read_bytes()
+    )
+
+
+def tool_icon(name: str) -> QIcon:
+    """The desktop theme's icon for ``name`` (see :data:`ICONS`), else the game's."""
+    for theme_name in ICONS[name]:
+        if QIcon.hasThemeIcon(theme_name):
+            return QIcon.fromTheme(theme_name)
+    return QIcon(_OwnIcon(name))
+
+
+def keys_text(keys: Sequence[str]) -> str:
+    """``("Ctrl+Z", "U")`` as the desktop writes keys ("Ctrl+Z, U"; "Strg+Z, U")."""
+    return ", ".join(QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
+
+
+def with_keys(what: str, keys: Sequence[str]) -> str:
+    """A tooltip: what the button does, then its keys."""
+    if not keys:
+        return what
+    # Translators: a tool bar button's tooltip: what it does, then its keys
+    return _("{what} ({keys})").format(what=what, keys=keys_text(keys))
+
+
+def action_keys(action: QAction) -> list[str]:
+    return [k.toString() for k in action.shortcuts()]
+
+
+def describe(action: QAction, what: str, label: str, icon: str | None) -> None:
+    """Give ``action`` its tool bar face: icon, label and a tooltip naming its keys
+    (the status bar's tip too)."""
+    if icon is not None:
+        action.setIcon(tool_icon(icon))
+    action.setIconText(label)
+    tip = with_keys(what, action_keys(action))
+    action.setToolTip(tip)
+    action.setStatusTip(tip)
+
+
+@dataclass
+class Toolbar:
+    bar: QToolBar
+    rules: QAction
+
+
+def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
+    """Undo, Hint, the third button (New deal / Auto finish / Stop), Redo, and How
+    to play at the far end."""
+    bar = QToolBar(_("Game"))
+    bar.setObjectName("gameToolbar")
+    bar.setMovable(False)
+    bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    describe(actions.undo, _("Take back the last move"), _("Undo (U)"), "undo")
+    describe(actions.hint, _("Ask the solver for a good move"), _("Hint (H)"), "hint")
+    redo_key = min(action_keys(actions.redo), key=len)  # the shortest to read: Ctrl+Y
+    # Translators: the tool bar's Redo button; {key} is its key, as "Ctrl+Y"
+    redo_label = _("Redo ({key})").format(key=keys_text([redo_key]))
+    describe(actions.redo, _("Make the undone move again"), redo_label, "redo")
+    describe(actions.auto_finish, _("Send the remaining cards home"), _("Auto finish (F)"), None)
+    rules = new_action(_("How to play"), w)
+    rules.setObjectName("rulesTool")
+    rules.setIcon(tool_icon("rules"))
+    rules.setToolTip(_("How to play: the rules, the supermove limit and the keys (F1)"))
+    rules.triggered.connect(lambda _c=False: w.show_rules())
+    for action in (actions.undo, actions.hint, actions.third, actions.redo):
+        bar.addAction(action)
+    names = {actions.undo: "undoTool", actions.hint: "hintTool", actions.redo: "redoTool"}
+    names[actions.third] = "thirdTool"
+    for action, name in names.items():
+        bar.widgetForAction(action).setObjectName(name)
+    spacer = QWidget()
+    spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+    bar.addWidget(spacer)
+    bar.addAction(rules)
+    bar.widgetForAction(rules).setObjectName("rulesTool")
+    w.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+    return Toolbar(bar, rules)
+
+
+def derive_action_states(w: MainWindow) -> None:
+    """Undo, Redo, Hint and Auto finish enabled exactly when they can act now, in
+    the tool bar and the menus alike (one action each)."""
+    game = w.bus.game
+    running = w.auto_finish.running
+    w.undo_action.setEnabled(game.can_undo)
+    w.redo_action.setEnabled(game.can_redo and not running)
+    w.hint_action.setEnabled(not game.is_won and game.has_legal_move and not running)
+    w.auto_finish_action.setEnabled(running or game.can_auto_finish)
