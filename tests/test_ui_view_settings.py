@@ -97,3 +97,32 @@ def test_a_first_start_fits_the_window_to_the_screen(qtbot) -> None:  # type: ig
     available = window.screen().availableGeometry().size()
     assert available.height() < FIRST_SIZE.height()  # (the test means something)
     assert window.width() <= available.width() and window.height() <= available.height()
+
+
+STATE_CHILD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+def act():
+    window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
+    if sys.argv[1] == "maximised":
+        window.showMaximized()
+    elif sys.argv[1] == "full screen":
+        window.toggle_fullscreen()
+    app.processEvents()
+    print(window.isMaximized(), window.isFullScreen(), window.fullscreen_action.isChecked())
+    window.close()
+QTimer.singleShot(300, act)
+from freecell.ui.shell.app import run
+sys.exit(run(deal_number=5))
+"""
+
+
+def test_a_maximised_or_full_screen_window_comes_back_so(tmp_path) -> None:
+    """The window's state is remembered across restarts as its size is: maximised,
+    full screen (its menu entry checked), and back to normal."""
+    for state, shown in (("maximised", "True False False"), ("full screen", "False True True")):
+        home = tmp_path / state.replace(" ", "-")
+        assert " ".join(run_game_child(STATE_CHILD, state, home=home)) == shown
+        assert " ".join(run_game_child(STATE_CHILD, "again", home=home)) == shown, state

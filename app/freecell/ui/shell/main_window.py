@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
         self.plugins_dialog: QDialog | None = None
         self.custom_variant_dialog: QDialog | None = None
         self.rules_dialog: QDialog | None = None
+        self.choose_deal_dialog: QDialog | None = None
         self.wake_sockets: tuple[socket.socket, socket.socket] | None = None
 
         self._themes_given: dict[str, CardTheme] = {}
@@ -455,6 +456,9 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         follow_away(self, event)  # the clock stops while the player is away
+        if event.type() == QEvent.Type.WindowStateChange:
+            # however it changed (F11, the window manager, the place restored at start)
+            self.fullscreen_action.setChecked(self.isFullScreen())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -492,6 +496,11 @@ class MainWindow(QMainWindow):
     @property
     def third_button_text(self) -> str:
         return self.third_action.text()
+
+    def choose_deal(self) -> None:
+        from freecell.ui.dialogs.choose_deal import choose_deal
+
+        choose_deal(self)
 
     def focus_deal_box(self) -> None:
         self.status.deal_box.setFocus()

@@ -78,9 +78,9 @@ def build_actions(w: MainWindow) -> WindowActions:
         choose_deal=_action(
             w,
             _("&Choose deal\u2026"),
-            w.focus_deal_box,
+            w.choose_deal,
             ["Ctrl+G"],
-            _("Type a deal number to play"),
+            _("Play a deal by its number, or a random one"),
         ),
         quit=_action(w, _("&Quit"), w.close, [QKeySequence.StandardKey.Quit]),
         # (their tooltips, naming their keys, come with the tool bar: ui/shell/toolbar.py)
