@@ -157,7 +157,7 @@ class Menus:
         for a in (actions.new, actions.replay, actions.choose_deal):
             game.addAction(a)
         self.variants = game.addMenu(_("&Variant"))
-        auto_play = game.addMenu(_("A&uto-play"))
+        auto_play = game.addMenu(_("&Auto-play"))
         auto_play.setObjectName("autoPlayMenu")
         auto_play.addActions(list(actions.auto_play.values()))
         self.game_extras = game.addSeparator()
