@@ -51,6 +51,7 @@ class ChooseDealDialog(QDialog):
         self.setObjectName("chooseDealDialog")
         self.setWindowTitle(_("Choose deal"))
         self.setAccessibleName(_("Choose deal"))
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 48)  # its title shows
         limit = format_number(MAX_DEAL)
         self.by_number = QRadioButton(_("Deal &number:"))
         self.by_number.setObjectName("byNumber")

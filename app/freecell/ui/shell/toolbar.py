@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QRect, QRectF, Qt
+from PySide6.QtCore import QByteArray, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QGuiApplication,
@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPainter,
     QPalette,
+    QPixmap,
 )
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
@@ -77,6 +78,15 @@ class _OwnIcon(QIconEngine):
         )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         renderer.render(painter, square)
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        # (Qt's own would paint over uninitialised pixels: start from transparent)
+        pixmap = QPixmap(size)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        self.paint(painter, QRect(QPoint(0, 0), size), mode, state)
+        painter.end()
+        return pixmap
 
     def clone(self) -> QIconEngine:
         return _OwnIcon(self.name)
