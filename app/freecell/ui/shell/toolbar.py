@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QPoint, QRect, QRectF, QSize, Qt
@@ -30,6 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 
+from freecell import resource_files
 from freecell.i18n import _
 from freecell.ui.shell.actions import new_action
 
@@ -94,11 +94,7 @@ class _OwnIcon(QIconEngine):
 
 def bundled_svg(name: str) -> bytes:
     """The game's own drawing of icon ``name`` (shipped in the package)."""
-    return (
-        resources.files("freecell")
-        .joinpath("resources", "icons", "toolbar", f"{name}.svg")
-        .read_bytes()
-    )
+    return resource_files.read_bytes(("icons", "toolbar", f"{name}.svg"))
 
 
 def tool_icon(name: str) -> QIcon:
