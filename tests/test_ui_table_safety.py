@@ -7,7 +7,7 @@ their words."""
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSize, Qt
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QColor, QIcon
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QCheckBox, QMessageBox, QPushButton, QToolButton
 
@@ -30,6 +30,7 @@ from freecell.engine.rules import exposed_home_moves
 from freecell.storage import Settings, Storage
 from freecell.storage.settings import settings_from_json
 from freecell.ui.dialogs.choose_deal import ChooseDealDialog
+from freecell.ui.shell.colour_scheme import DARK, LIGHT
 from freecell.ui.shell.toolbar import ICONS, bundled_svg, tool_icon
 from ui_helpers import RUNS, board, load, make_window, stuck_board
 
@@ -72,11 +73,38 @@ def test_without_an_icon_theme_the_game_draws_its_own(qtbot) -> None:  # type: i
     QIcon.setFallbackSearchPaths([])
     try:
         for name in ICONS:
-            icon = tool_icon(name)
+            icon = tool_icon(name, LIGHT)
             image = icon.pixmap(QSize(24, 24)).toImage()
             assert any(image.pixelColor(x, y).alpha() for x in range(24) for y in range(24)), (
                 name
             )  # something is drawn
+    finally:
+        QIcon.setThemeName(theme)
+        QIcon.setFallbackSearchPaths(paths)
+
+
+def _drawn_colour(icon: QIcon) -> QColor:
+    """The colour of the most opaque pixel of ``icon`` at 24 px."""
+    image = icon.pixmap(QSize(24, 24)).toImage()
+    pixels = (image.pixelColor(x, y) for x in range(24) for y in range(24))
+    return max(pixels, key=lambda c: c.alpha())
+
+
+def test_the_games_own_icons_take_the_bars_colour_in_either_scheme(qtbot) -> None:  # type: ignore[no-untyped-def]
+    theme = QIcon.themeName()
+    QIcon.setThemeName("no-such-theme")
+    paths = QIcon.fallbackSearchPaths()
+    QIcon.setFallbackSearchPaths([])
+    try:
+        window = make_window(qtbot)
+        window.apply_colour_scheme(LIGHT)
+        undo = window.undo_action
+        assert _drawn_colour(undo.icon()).lightness() < 100  # dark on the light bar
+        window.apply_colour_scheme(DARK)
+        assert _drawn_colour(undo.icon()).lightness() > 200  # light on the dark bar
+        assert _drawn_colour(window.auto_finish.button.icon()).lightness() > 200
+        window.apply_colour_scheme(LIGHT)
+        assert _drawn_colour(window.auto_finish.button.icon()).lightness() < 100
     finally:
         QIcon.setThemeName(theme)
         QIcon.setFallbackSearchPaths(paths)

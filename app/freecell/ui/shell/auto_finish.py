@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAction, QIcon
+from PySide6.QtGui import QAction
 
 from freecell.i18n import _
+from freecell.ui.shell.colour_scheme import LIGHT
 from freecell.ui.shell.toolbar import tool_icon, with_keys
 from freecell.ui.table.glide import MOVE_MS
 
@@ -39,6 +40,7 @@ class AutoFinish:
     ) -> None:
         self._bus = bus
         self.button = button
+        self.scheme = LIGHT  # the tool bar's colour scheme, for the button's icon
         self._reduce_motion = reduce_motion
         self._before_start = before_start
         self._new_deal = new_deal
@@ -46,7 +48,6 @@ class AutoFinish:
         self.timer = QTimer(parent)
         self.timer.setInterval(MOVE_MS + STEP_GAP_MS)
         self.timer.timeout.connect(self._tick)
-        self._icons: dict[str, QIcon] = {}
         self._new_deal_keys: list[str] = []  # the New deal action's (the window's)
 
     def new_deal_keys(self, keys: list[str]) -> None:
@@ -88,6 +89,11 @@ class AutoFinish:
         else:
             self.toggle()
 
+    def refresh(self, scheme: str) -> None:
+        """The third button shown again as it stands, its icon for ``scheme``."""
+        self.scheme = scheme
+        self.show_button(self._bus.game.can_auto_finish, running=self.running)
+
     def show_button(self, auto_finish: bool, running: bool = False) -> None:
         """What the third button offers: Stop while running, Auto finish when it can
         run, a new deal otherwise."""
@@ -102,9 +108,7 @@ class AutoFinish:
 
     def _show(self, data: str, text: str, what: str, keys: list[str]) -> None:
         icon_name = {"stop": "stop", "auto": "auto-finish", "new": "new-deal"}[data]
-        icon = self._icons.get(icon_name)
-        if icon is None:
-            icon = self._icons[icon_name] = tool_icon(icon_name)
+        icon = tool_icon(icon_name, self.scheme)
         button = self.button
         button.setText(text)
         button.setData(data)

@@ -167,10 +167,15 @@ def scheme_palette(scheme: str) -> QPalette:
     return palette
 
 
+def bar_text_colours(scheme: str) -> tuple[str, str]:
+    """The tool bar's text colour in this scheme, and a disabled button's."""
+    return _BARS.get(scheme, _BARS[LIGHT])[1], "#7d8794" if scheme == DARK else "#8a94a0"
+
+
 def window_style(scheme: str) -> str:
     """The style sheet of the toolbar and the status bar in this scheme."""
-    bar, text, button, edge, hover = _BARS.get(scheme, _BARS[LIGHT])
-    muted = "#7d8794" if scheme == DARK else "#8a94a0"
+    bar, _text, button, edge, hover = _BARS.get(scheme, _BARS[LIGHT])
+    text, muted = bar_text_colours(scheme)
     field, field_text = ("#1f242a", "#e6e9ee") if scheme == DARK else ("#f6f6f2", "#111111")
     # the winnability verdict: 4.5:1 or better on the bar in both schemes
     winnable, lost = ("#8fe39a", "#ff9aa5") if scheme == DARK else ("#1b6e2c", "#a3192b")

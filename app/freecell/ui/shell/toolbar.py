@@ -11,19 +11,16 @@ and the window calls it on every game event.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import (
     QAction,
-    QGuiApplication,
     QIcon,
-    QIconEngine,
     QKeySequence,
     QPainter,
-    QPalette,
     QPixmap,
 )
 from PySide6.QtSvg import QSvgRenderer
@@ -32,6 +29,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
 from freecell import resource_files
 from freecell.i18n import _
 from freecell.ui.shell.actions import new_action
+from freecell.ui.shell.colour_scheme import LIGHT, bar_text_colours
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
@@ -50,46 +48,30 @@ ICONS: dict[str, tuple[str, ...]] = {
 }
 
 
-class _OwnIcon(QIconEngine):
-    """One of the game's SVGs, painted in the palette's text colour at the size
-    asked for (greyed as the palette greys text when the button is disabled), so
-    it reads on a light and a dark tool bar alike."""
+# The sizes (device pixels) the game's own icons are drawn at: a tool bar's 16-32 px
+# at a device pixel ratio of 1 or 2.
+OWN_ICON_SIDES = (16, 22, 24, 32, 44, 48, 64)
 
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.name = name
-        self._svg = bundled_svg(name)
-        self._renderers: dict[str, QSvgRenderer] = {}  # by colour
 
-    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
-        group = (
-            QPalette.ColorGroup.Disabled
-            if mode == QIcon.Mode.Disabled
-            else QPalette.ColorGroup.Active
-        )
-        colour = QGuiApplication.palette().color(group, QPalette.ColorRole.ButtonText).name()
-        renderer = self._renderers.get(colour)
-        if renderer is None:
-            svg = self._svg.replace(b"currentColor", colour.encode("ascii"))
-            renderer = self._renderers[colour] = QSvgRenderer(QByteArray(svg))
-        side = min(rect.width(), rect.height())
-        square = QRectF(
-            rect.x() + (rect.width() - side) / 2, rect.y() + (rect.height() - side) / 2, side, side
-        )
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        renderer.render(painter, square)
-
-    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
-        # (Qt's own would paint over uninitialised pixels: start from transparent)
-        pixmap = QPixmap(size)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        self.paint(painter, QRect(QPoint(0, 0), size), mode, state)
-        painter.end()
-        return pixmap
-
-    def clone(self) -> QIconEngine:
-        return _OwnIcon(self.name)
+def own_icon(name: str, scheme: str) -> QIcon:
+    """One of the game's SVGs, drawn in the tool bar's text colour for ``scheme``
+    (and its disabled colour), so it reads on a light and a dark tool bar alike.
+    Drawn into pixmaps now: an icon engine written in Python and owned by Qt can be
+    freed under it by Python's collector."""
+    svg = bundled_svg(name)
+    icon = QIcon()
+    normal, disabled = bar_text_colours(scheme)
+    for mode, colour in ((QIcon.Mode.Normal, normal), (QIcon.Mode.Disabled, disabled)):
+        renderer = QSvgRenderer(QByteArray(svg.replace(b"currentColor", colour.encode("ascii"))))
+        for side in OWN_ICON_SIDES:
+            pixmap = QPixmap(side, side)
+            pixmap.fill(Qt.GlobalColor.transparent)  # a new pixmap's pixels are undefined
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            renderer.render(painter, QRectF(0, 0, side, side))
+            painter.end()
+            icon.addPixmap(pixmap, mode)
+    return icon
 
 
 def bundled_svg(name: str) -> bytes:
@@ -97,12 +79,37 @@ def bundled_svg(name: str) -> bytes:
     return resource_files.read_bytes(("icons", "toolbar", f"{name}.svg"))
 
 
-def tool_icon(name: str) -> QIcon:
-    """The desktop theme's icon for ``name`` (see :data:`ICONS`), else the game's."""
+# the game's own icons, drawn once for each scheme
+_OWN_ICONS: dict[tuple[str, str], QIcon] = {}
+
+
+def tool_icon(name: str, scheme: str) -> QIcon:
+    """The desktop theme's icon for ``name`` (see :data:`ICONS`), else the game's,
+    drawn for the tool bar of ``scheme`` (light or dark)."""
     for theme_name in ICONS[name]:
         if QIcon.hasThemeIcon(theme_name):
             return QIcon.fromTheme(theme_name)
-    return QIcon(_OwnIcon(name))
+    key = (name, scheme)
+    icon = _OWN_ICONS.get(key)
+    if icon is None:
+        icon = _OWN_ICONS[key] = own_icon(name, scheme)
+    return icon
+
+
+class _RecolourOnStyleChange(QObject):
+    """Gives the tool bar's actions their icons again when the window's style sheet
+    changes (a light or dark scheme followed at run time), so the game's own
+    drawings take the bar's new text colour."""
+
+    def __init__(self, bar: QToolBar, recolour: Callable[[], None]) -> None:
+        super().__init__(bar)
+        self._recolour = recolour
+        bar.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.StyleChange:
+            self._recolour()
+        return False
 
 
 def keys_text(keys: Sequence[str]) -> str:
@@ -126,7 +133,7 @@ def describe(action: QAction, what: str, label: str, icon: str | None) -> None:
     """Give ``action`` its tool bar face: icon, label and a tooltip naming its keys
     (the status bar's tip too)."""
     if icon is not None:
-        action.setIcon(tool_icon(icon))
+        action.setIcon(tool_icon(icon, LIGHT))
     action.setIconText(label)
     tip = with_keys(what, action_keys(action))
     action.setToolTip(tip)
@@ -155,7 +162,7 @@ def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
     describe(actions.auto_finish, _("Send the remaining cards home"), _("Auto finish (F)"), None)
     rules = new_action(_("How to play"), w)
     rules.setObjectName("rulesTool")
-    rules.setIcon(tool_icon("rules"))
+    rules.setIcon(tool_icon("rules", LIGHT))
     rules.setToolTip(_("How to play: the rules, the supermove limit and the keys (F1)"))
     rules.triggered.connect(lambda _c=False: w.show_rules())
     for action in (actions.undo, actions.hint, actions.third, actions.redo):
@@ -170,6 +177,15 @@ def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
     bar.addAction(rules)
     bar.widgetForAction(rules).setObjectName("rulesTool")
     w.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+    icons = {actions.undo: "undo", actions.hint: "hint", actions.redo: "redo", rules: "rules"}
+
+    def recolour() -> None:
+        scheme = getattr(w, "colour_scheme", LIGHT)  # (not set before the first scheme)
+        for action, name in icons.items():
+            action.setIcon(tool_icon(name, scheme))
+        w.auto_finish.refresh(scheme)
+
+    _RecolourOnStyleChange(bar, recolour)
     return Toolbar(bar, rules)
 
 
