@@ -17,7 +17,8 @@ from ui_helpers import make_window
 @pytest.mark.parametrize("size", list(CardSize), ids=lambda s: s.value)
 def test_every_card_size_renders(qtbot, size: CardSize) -> None:  # type: ignore[no-untyped-def]
     window = make_window(qtbot)
-    window.resize(1700, 1200)  # room for Extra large (a smaller window shows smaller cards)
+    window.resize(1900, 1500)  # room for Extra large and a whole suit below it (a smaller
+    # window shows the cards at Fit: tests/test_ui_table_fit.py)
     window.set_card_size(size)
     lay = window.scene.layout
     if size is not CardSize.FIT:
