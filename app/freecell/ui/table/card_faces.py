@@ -86,6 +86,18 @@ class IndexMetrics:
     margin: float
 
 
+@dataclass(frozen=True, slots=True)
+class IndexPlace:
+    """The top-left corner index of one card: the rank's text, font, baseline start
+    and box (its advance by its cap height), and the suit's box."""
+
+    text: str
+    font: QFont
+    baseline: QPointF
+    rank: QRectF
+    suit: QRectF
+
+
 def index_metrics(
     card_w: float, card_h: float, large_print: bool, scale: float = 1.0
 ) -> IndexMetrics:
@@ -260,16 +272,24 @@ class CardPainter:
         colour: QColor,
         large_print: bool,
     ) -> None:
+        place = self._index_place(card, w, m)
+        p.setFont(place.font)
+        p.setPen(colour)
+        p.drawText(place.baseline, place.text)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        p.drawPath(fitted(suit_path(card.suit), place.suit))
+
+    def _index_place(self, card: Card, w: int, m: IndexMetrics) -> IndexPlace:
+        """Where the top-left corner index's rank and suit go (the bottom-right one
+        is the same turned round)."""
         text = RANK_TEXT[card.rank - 1]
         font = QFont(_rank_font(self.theme.index_font, m.rank_height, bold=True))
         if text == "10":
             font.setStretch(QFont.Stretch.Condensed)
             font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 88)
-        p.setFont(font)
         fm = QFontMetricsF(font)
         baseline = m.margin * 0.9 + m.rank_height
-        p.setPen(colour)
-        p.drawText(QPointF(m.margin * 1.0, baseline), text)
         size = m.suit_size
         box = QRectF(
             w - m.margin - size, baseline - m.rank_height + (m.rank_height - size) / 2, size, size
@@ -279,9 +299,8 @@ class CardPainter:
         if box.left() < rank_right + m.margin * 0.3:
             shrink = rank_right + m.margin * 0.3 - box.left()
             box = box.adjusted(shrink, shrink / 2, 0, -shrink / 2)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(colour)
-        p.drawPath(fitted(suit_path(card.suit), box))
+        rank = QRectF(m.margin, baseline - m.rank_height, rank_right - m.margin, m.rank_height)
+        return IndexPlace(text, font, QPointF(m.margin * 1.0, baseline), rank, box)
 
     def _paint_pips(self, p: QPainter, card: Card, area: QRectF, colour: QColor) -> None:
         p.setPen(Qt.PenStyle.NoPen)

@@ -7,8 +7,9 @@ into a ``QImage`` at the device pixel ratio, so the renderer's worker thread can
 prepare a whole deck at a new size (one ``QSvgRenderer``, behind a lock: it is not
 safe to share between threads, and only one deck is prepared at a time anyway).
 
-Large print lays an enlarged index of our own over the deck's corners, on a band
-of the face's colour, so every deck keeps the large-print promise.  A card the
+Large print lays an enlarged index of our own in the strip the column overlap
+shows (the top corners), each figure on a patch of the face's colour, so every
+deck keeps the large-print promise and its art stays in sight.  A card the
 file lacks, or a file that cannot be read, is painted as the Classic face instead:
 a broken deck never costs the game.
 """
@@ -18,8 +19,8 @@ from __future__ import annotations
 import logging
 import threading
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtSvg import QSvgRenderer
 
 from freecell.engine import Card, Suit
@@ -100,24 +101,35 @@ class SvgCardPainter(CardPainter):
         return img
 
     def _paint_large_index(self, p: QPainter, card: Card, w: int, h: int) -> None:
-        """Our enlarged index on a band of face colour over both of the deck's
-        corners (the deck's own index is far smaller than large print asks)."""
+        """Our enlarged index in the strip a column's overlap leaves showing: the
+        rank in the top-left corner and the suit in the top-right, each on a patch
+        of face colour just large enough for it, so the deck's art shows around and
+        below them (its small corner indices are under the patches)."""
         m = index_metrics(w, h, True, self.theme.index_scale)
-        colour = self.suit_colour(card.suit, True)
-        band = QPainterPath()
+        place = self._index_place(card, w, m)
+        pad = m.margin * 0.5
+        # down to the strip's foot, which the overlap never covers (the J's tail)
+        foot = min(m.strip, place.rank.bottom() + m.rank_height * 0.3 + pad)
         radius = w * 0.07
-        band.addRoundedRect(QRectF(0.5, 0.5, w - 1, m.strip + radius), radius, radius)
-        cut = QPainterPath()
-        cut.addRect(QRectF(0, m.strip, w, radius + 1))
-        band = band.subtracted(cut)
-        for turned in (False, True):
-            p.save()
-            if turned:
-                p.translate(w, h)
-                p.rotate(180)
-            p.setPen(QColor(self.theme.border))
-            p.setBrush(QColor(self.theme.face))
-            p.drawPath(band)
-            p.setPen(Qt.PenStyle.NoPen)
-            self._paint_index(p, card, w, h, m, colour, True)
-            p.restore()
+        card_shape = QPainterPath()
+        card_shape.addRoundedRect(QRectF(0.5, 0.5, w - 1, h - 1), radius, radius)
+        patches = QPainterPath()
+        corner = m.margin * 0.8
+        rank_right = place.rank.right() + pad
+        suit_left = place.suit.left() - pad
+        if suit_left - rank_right < m.margin:  # too close to part: one band
+            patches.addRoundedRect(
+                QRectF(-radius, -radius, w + 2 * radius, foot + radius), corner, corner
+            )
+        else:
+            patches.addRoundedRect(
+                QRectF(-radius, -radius, rank_right + radius, foot + radius), corner, corner
+            )
+            patches.addRoundedRect(
+                QRectF(suit_left, -radius, w - suit_left + radius, foot + radius), corner, corner
+            )
+        patches = patches.intersected(card_shape)
+        p.setPen(QPen(QColor(self.theme.border), 1.0))
+        p.setBrush(QColor(self.theme.face))
+        p.drawPath(patches)
+        self._paint_index(p, card, w, h, m, self.suit_colour(card.suit, True), True)
