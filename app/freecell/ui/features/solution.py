@@ -80,7 +80,12 @@ class ShowSolution:
                 bar.show_message(with_note(said, _(LOST)), "lost")
             else:
                 none = _("The solver found no solution in time; nothing is claimed.")
-                bar.show_message(with_note(said, none), "info", timeout_ms=6000)
+                bar.show_message(
+                    with_note(said, none),
+                    "info",
+                    timeout_ms=6000,
+                    holds=lambda: kit.game.position == position,
+                )
 
         kit.jobs.submit(
             "solution",

@@ -123,8 +123,13 @@ class UndoToWinnable:
             )
         else:
             back = _("Back at the start: this position can still be won.")
+        # said of this position, and offered while the way back is there
+        here = self.kit.game.position
         window.hint_bar.show_message(
-            back, "info", [(_("Back to where I was"), self.back_to_where_i_was)]
+            back,
+            "info",
+            [(_("Back to where I was"), self.back_to_where_i_was)],
+            holds=lambda: self.kit.game.position == here and self.came_from is not None,
         )
         return True
 

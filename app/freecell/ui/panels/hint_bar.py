@@ -2,7 +2,8 @@
 
 It carries the engine's reason when a move is refused, the hint search's progress
 and verdict, and "no legal move left" with its exits.  Short notes fade by
-themselves; a verdict with exits stays until the player acts or moves.  The bar
+themselves; a verdict with exits stays until the player acts or moves, and a
+message given a condition (``holds``) goes as soon as that is no longer true.  The bar
 keeps at least one line's height when idle, so a short message never makes the
 table jump, and grows to a long message's lines (large text, several plugin
 errors) so none is cut off.  Its lines follow its width: the window's column
@@ -70,6 +71,7 @@ class HintBar(QFrame):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.dismiss)
         self.scheme = scheme  # the desktop's light or dark (the idle colours)
+        self._holds: Callable[[], bool] | None = None
         self.dismiss()
 
     def show_message(
@@ -78,8 +80,12 @@ class HintBar(QFrame):
         kind: str = "info",
         actions: Sequence[tuple[str, Callable[[], None]]] = (),
         timeout_ms: int | None = None,
+        holds: Callable[[], bool] | None = None,
     ) -> None:
+        """Show ``text``; ``holds``, when given, says whether what it states is still
+        true, and the message goes as soon as it is not (see :meth:`recheck`)."""
         self.kind = kind
+        self._holds = holds
         self._restyle()
         self.label.setText(text)
         for button in self.buttons.values():
@@ -136,6 +142,12 @@ class HintBar(QFrame):
         text_h = self.label.heightForWidth(room)
         inner = max(line + 14, text_h, self.close_button.sizeHint().height())
         self.setFixedHeight(inner + margins.top() + margins.bottom())
+
+    def recheck(self) -> None:
+        """Take the message back if what it states no longer holds (the window asks
+        after every change of the game or of the settings)."""
+        if self._holds is not None and not self._holds():
+            self.dismiss()
 
     @property
     def text(self) -> str:

@@ -335,11 +335,17 @@ class MainWindow(QMainWindow):
             self.say_no_legal_move()
         elif isinstance(event, GameWon):
             self.stop_auto_finish()
-            self.hint_bar.show_message(_("All 52 cards are home."), "won", timeout_ms=4000)
+            self.hint_bar.show_message(
+                _("All 52 cards are home."),
+                "won",
+                timeout_ms=4000,
+                holds=lambda: self.bus.game.is_won,
+            )
             self.win.start()
         elif isinstance(event, ClockChanged):
             self.status.update_time(event.seconds)
         self._update_status()
+        self.hint_bar.recheck()  # a note whose condition this event ended goes
 
     def say_no_legal_move(self) -> None:
         """At once, with its three exits; the clock has stopped (the engine stops it)
@@ -401,6 +407,8 @@ class MainWindow(QMainWindow):
             self._hints.cancel()
             self.scene.set_hint(None)
             self.hint_bar.dismiss()
+        self._update_status()  # a new scoring scheme shows (or hides) the score now
+        self.hint_bar.recheck()
 
     def _show_settings(self, new: Settings, changed: frozenset[str]) -> None:
         """Make the table show ``new`` as a fresh start with it would."""
