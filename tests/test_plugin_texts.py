@@ -26,6 +26,7 @@ VALUES = {
     Why.RAISED: {"hook": "freecell_card_themes", "error": "ValueError", "detail": "boom"},
     Why.EXITED: {"hook": "freecell_card_themes", "detail": "3"},
     Why.BAD_ANSWER: {"hook": "freecell_variants", "answer": "str"},
+    Why.LIED: {"backend": "liar"},
     Why.NO_ID: {"hook": "freecell_variants"},
     Why.ID_TAKEN: {"hook": "freecell_variants", "item": "freecell", "other": "variants"},
     Why.ID_TWICE: {"hook": "freecell_variants", "item": "twin"},

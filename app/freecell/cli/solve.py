@@ -30,6 +30,7 @@ from freecell.plugin_host.model import Source
 from freecell.plugin_host.solvers import PluginBackend
 from freecell.solver.api import Budget, Mode, Solved, Unknown, Verdict
 from freecell.solver.backends import Answer, fallback_message, guarded_solve
+from freecell.solver.trust import opinion_message
 
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_STATES = Budget().states
@@ -121,9 +122,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(warning.format(message=fallback_message(answer.fallback)), file=sys.stderr)
     verdict = answer.verdict
     if args.json:
-        print(json.dumps(verdict_json(verdict)))
+        shape = verdict_json(verdict)
+        if answer.unconfirmed:  # an opinion, never the verdict
+            shape["unconfirmed"] = {"backend": answer.backend_id, "said": "unsolvable"}
+        print(json.dumps(shape))
     else:
         print(verdict_text(verdict))
+        if answer.unconfirmed:
+            print(opinion_message(answer.unconfirmed))
     return EXIT_OK
 
 

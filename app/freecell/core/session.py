@@ -224,6 +224,15 @@ class Session:
         loader, _notice = resolve_backend(self.plugin_manager, self.settings.solver_backend)
         return loader
 
+    def distrust(self, backend_id: str) -> None:
+        """The backend ``backend_id`` called a position lost that the built-in search
+        won: its plugin is turned off for the session, and the player told (through
+        :class:`PluginsChanged`); the built-in answers from now on.  On the thread
+        that owns the plugin manager (the GUI's)."""
+        manager = self.plugin_manager
+        if manager is not None:
+            manager.distrust(backend_id)
+
     def backend_choices(self) -> list[BackendChoice]:
         """(id, name, can run here) of every backend on offer, for Preferences."""
         return backend_choices(self.plugin_manager)

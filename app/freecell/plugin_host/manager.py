@@ -381,6 +381,18 @@ class PluginManager:
             self._ready[backend.id] = answer
         return self._ready[backend.id]
 
+    def distrust(self, backend_id: str) -> bool:
+        """A backend was caught lying (an *unsolvable* the built-in search won): turn
+        its plugin off for the session, with a notice.  False when no plugin provides
+        it (or only the game itself does)."""
+        plugin = self.provider(Kind.SOLVER, backend_id)
+        if plugin is None or plugin not in self._loaded:
+            return False
+        if self._candidates[plugin].source is Source.BUILTIN:
+            return False  # the game's own solvers are trusted, never caught lying
+        self._turn_off(plugin, PluginReason(Why.LIED, backend=backend_id))
+        return True
+
     def choose_solver_backend(self, backend_id: str) -> Choice[SolverBackend | None]:
         """The backend to use for an id: that one if provided and available here, else
         the first available one (the built-in first), else None (no hints)."""

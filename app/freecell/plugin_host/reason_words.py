@@ -65,6 +65,12 @@ def why_off(reason: PluginReason) -> str:
         return _(
             "It answered {hook} with a value of type {answer}, which the hook does not accept."
         ).format(hook=r.hook, answer=r.answer)
+    if code is Why.LIED:
+        # Translators: {backend} is a solver's id; it said a position could not be won,
+        # and the built-in solver won it
+        return _(
+            "Its solver {backend} called a position lost that the built-in solver then won."
+        ).format(backend=r.backend)
     if code is Why.NO_ID:
         return _("It answered {hook} with an item that has no id.").format(hook=r.hook)
     if code is Why.ID_TAKEN:

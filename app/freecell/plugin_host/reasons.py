@@ -21,6 +21,7 @@ class Why(StrEnum):
     RAISED = "raised"  # hook, error, detail
     EXITED = "exited"  # hook ("" while it was imported), detail (repr of sys.exit's code)
     BAD_ANSWER = "bad-answer"  # hook, answer (a Python type name)
+    LIED = "lied"  # backend: its "unsolvable" was won by the built-in search
     NO_ID = "no-id"  # hook
     ID_TAKEN = "id-taken"  # hook, item, other (the plugin that has it)
     ID_TWICE = "id-twice"  # hook, item

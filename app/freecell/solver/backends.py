@@ -32,6 +32,7 @@ from freecell.solver.api import (
     Unsolvable,
     Verdict,
 )
+from freecell.solver.trust import is_trusted
 
 BUILTIN_ID = "builtin"
 
@@ -117,6 +118,7 @@ class FallbackReason(StrEnum):
     BAD_ANSWER = "bad-answer"  # not a verdict, or a line or move that is not legal
     CRASHED = "crashed"  # the worker process died during the search
     TIMED_OUT = "timed-out"  # it went past its time budget and was stopped
+    LIED = "lied"  # it said unsolvable, and the built-in search won: its plugin goes off
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,10 @@ class Answer:
     verdict: Verdict
     backend_id: str
     fallback: Fallback | None = None
+    unconfirmed: str = ""
+    """The name of an untrusted backend that said *unsolvable* where the built-in
+    search could not decide: ``verdict`` is then the built-in's ``Unknown``, and
+    that backend's opinion is said as such (:func:`.trust.opinion_message`)."""
 
 
 # Translators: {name} is a solver's name; {detail} is what went wrong, often in the
@@ -157,6 +163,12 @@ _FALLBACK_SENTENCES = {
     ),
     FallbackReason.TIMED_OUT: N_(
         "The solver {name} took too long; the built-in solver answered instead."
+    ),
+    # Translators: {name} is a solver's name (from a plugin); it said the position
+    # could not be won, and the built-in solver found a win
+    FallbackReason.LIED: N_(
+        "The solver {name} called this position lost, but the built-in solver found a way "
+        "to win; {name} is turned off."
     ),
 }
 _FALLBACK_SENTENCES_WITH_DETAIL = {
@@ -247,11 +259,14 @@ def guarded_solve(
     cancel: CancelToken | None = None,
     mode: Mode = Mode.FAST,
     on_fallback: Callable[[Fallback], None] | None = None,
+    on_confirm: Callable[[], None] | None = None,
 ) -> Answer:
     """Ask ``backend``; when it cannot answer honestly, ask the built-in search.
 
     ``on_fallback`` hears the fallback before the built-in search starts (the worker
-    tells its parent, which gives the new search a time budget of its own)."""
+    tells its parent, which gives the new search a time budget of its own);
+    ``on_confirm`` likewise before the built-in search checks an untrusted
+    backend's *unsolvable* (see :mod:`freecell.solver.trust`)."""
     if isinstance(backend, BackendLoader):
         backend_id, name = backend.backend_id, backend.backend_name
     else:
@@ -284,10 +299,37 @@ def guarded_solve(
         verdict = solver.solve(position, variant, budget, cancel, mode)
     except Exception as error:
         return fall_back(FallbackReason.RAISED, _error_text(error))
-    problem = check_verdict(verdict, position, variant)
+    try:
+        problem = check_verdict(verdict, position, variant)
+    except Exception as error:  # a verdict built to break the check: not an answer
+        problem = _("its answer could not be checked ({error})").format(error=_error_text(error))
     if problem is not None:
         return fall_back(FallbackReason.BAD_ANSWER, problem)
+    if isinstance(verdict, Unsolvable) and not is_trusted(solver):
+        return _confirm(backend_id, name, position, variant, budget, cancel, mode, on_confirm)
     return Answer(verdict, solver.id)
+
+
+def _confirm(
+    backend_id: str,
+    name: str,
+    position: Position,
+    variant: Variant,
+    budget: Budget,
+    cancel: CancelToken | None,
+    mode: Mode,
+    on_confirm: Callable[[], None] | None,
+) -> Answer:
+    """An untrusted backend's *unsolvable*, checked by the built-in search: a proof
+    when it proves it too, a lie when it wins, that backend's opinion otherwise."""
+    if on_confirm is not None:
+        on_confirm()
+    check = _builtin(position, variant, budget, cancel, mode)
+    if isinstance(check, Unsolvable):
+        return Answer(check, backend_id)
+    if isinstance(check, Solved):
+        return Answer(check, BUILTIN_ID, Fallback(backend_id, name, FallbackReason.LIED))
+    return Answer(check, backend_id, unconfirmed=name if not check.cancelled else "")
 
 
 def _error_text(error: BaseException) -> str:

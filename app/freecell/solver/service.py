@@ -118,7 +118,12 @@ def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) 
             def tell(fallback: object, job: int = job_id) -> None:
                 conn.send(("fallback", job, fallback))
 
-            answer = guarded_solve(backend, position, variant, budget, cancel, mode, tell)
+            def confirming(job: int = job_id) -> None:
+                conn.send(("confirming", job, None))
+
+            answer = guarded_solve(
+                backend, position, variant, budget, cancel, mode, tell, confirming
+            )
             conn.send(("answer", job_id, answer))
             continue
         try:
@@ -299,9 +304,11 @@ class SolverService:
                     continue  # an answer to a job nobody waits for any more
                 if reply[0] == "error":
                     raise SolverServiceError(reply[2])
-                if reply[0] == "fallback":
-                    # the built-in search takes over: it gets a budget of its own
-                    fallback = reply[2]
+                if reply[0] in ("fallback", "confirming"):
+                    # the built-in search takes over, or checks an untrusted
+                    # "unsolvable": it gets a budget of its own
+                    if reply[0] == "fallback":
+                        fallback = reply[2]
                     limit = time.monotonic() + budget.seconds + GRACE_SECONDS
                     continue
                 result: Verdict | Answer = reply[2]

@@ -78,7 +78,7 @@ class DealFilterChoice:
                 return None
 
         def done(result: tuple[int, Rating] | None) -> None:
-            kit.report(backend.fallbacks[:1])
+            kit.settle(backend)
             if result is None:
                 tries = chooser.max_tries
                 bar.show_message(

@@ -12,7 +12,8 @@ from PySide6.QtGui import QAction
 from freecell.engine import Game, Position, Variant
 from freecell.solver.api import Budget, Mode
 from freecell.solver.api import Verdict as SolverVerdict
-from freecell.solver.backends import Answer, fallback_message
+from freecell.solver.backends import Answer, FallbackReason, fallback_message
+from freecell.solver.trust import opinion_message
 from freecell.ui.features.solver_jobs import ServiceBackend, SolverJobs, Work
 
 if TYPE_CHECKING:
@@ -53,10 +54,22 @@ class FeatureKit:
         return lambda service: service.answer(position, variant, budget, mode, backend)
 
     def heard(self, answer: Answer) -> SolverVerdict:
-        """A background answer's verdict, its fallback said (see :meth:`report`)."""
+        """A background answer's verdict, its fallback said (see :meth:`report`); a
+        backend caught lying is turned off, an unconfirmed opinion said as one."""
         if answer.fallback is not None:
+            if answer.fallback.reason is FallbackReason.LIED:
+                self.window.session.distrust(answer.fallback.backend_id)
             self.report([fallback_message(answer.fallback)])
+        if answer.unconfirmed:
+            self.report([opinion_message(answer.unconfirmed)])
         return answer.verdict
+
+    def settle(self, backend: ServiceBackend) -> None:
+        """After a job that asked ``backend`` many times (ratings, the deal filter):
+        its first fallback said, and any backend caught lying turned off."""
+        for liar in dict.fromkeys(backend.liars):
+            self.window.session.distrust(liar)
+        self.report(backend.fallbacks[:1])
 
     def report(self, sentences: list[str]) -> None:
         """Say a background search's fallback once until the backend changes, and

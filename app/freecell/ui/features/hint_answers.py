@@ -113,6 +113,8 @@ def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
     # here, not at the top: the start-up needs no solver (see freecell.ui.features.hints)
     from freecell.solver.api import Solved, Unknown, Unsolvable
 
+    if answer.liar:  # caught calling a winnable position lost: off, before the hint
+        window.session.distrust(answer.liar)
     game = window.bus.game
     if answer.position != game.position:
         return  # stale (the runner drops these too)
@@ -128,7 +130,7 @@ def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
         )
         return
     # the built-in stood in for the player's backend: say so before the hint
-    said = answer.fallback
+    said = answer.fallback or answer.opinion
     if isinstance(verdict, Solved):
         if not verdict.moves:
             bar.dismiss()

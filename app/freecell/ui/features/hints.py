@@ -43,6 +43,8 @@ class HintAnswer:
     error: str | None = None
     backend_id: str = ""  # who answered ("" when not asked by loader)
     fallback: str | None = None  # the sentence when the built-in stood in
+    liar: str = ""  # a backend caught calling a winnable position lost (turn it off)
+    opinion: str | None = None  # an untrusted backend's "unsolvable", said as its opinion
 
 
 class _Signals(QObject):
@@ -69,12 +71,15 @@ class _HintJob(QRunnable):
 
     def run(self) -> None:
         from freecell.solver.api import Budget, Mode, Unknown
-        from freecell.solver.backends import fallback_message
+        from freecell.solver.backends import FallbackReason, fallback_message
         from freecell.solver.service import SolverServiceClosed
+        from freecell.solver.trust import opinion_message
 
         budget = Budget(states=HINT_STATES, seconds=HINT_SECONDS)
         error: str | None = None
         fallback: str | None = None
+        opinion: str | None = None
+        liar = ""
         backend_id = ""
         verdict: Verdict
         try:
@@ -87,6 +92,10 @@ class _HintJob(QRunnable):
                 verdict, backend_id = answer.verdict, answer.backend_id
                 if answer.fallback is not None:
                     fallback = fallback_message(answer.fallback)
+                    if answer.fallback.reason is FallbackReason.LIED:
+                        liar = answer.fallback.backend_id
+                if answer.unconfirmed:
+                    opinion = opinion_message(answer.unconfirmed)
         except SolverServiceClosed:
             # the window is closing (the service is closed only then): no answer
             log.debug("a hint search asked of the closed solver service: no answer")
@@ -95,7 +104,9 @@ class _HintJob(QRunnable):
             log.exception("hint search failed")
             verdict = Unknown(None)
             error = str(exc) or type(exc).__name__
-        reply = HintAnswer(self._token, self._position, verdict, error, backend_id, fallback)
+        reply = HintAnswer(
+            self._token, self._position, verdict, error, backend_id, fallback, liar, opinion
+        )
         self._signals.done.emit(reply)
 
 

@@ -78,7 +78,7 @@ class RatingAndPar:
             return rating, line
 
         def done(result: tuple[Rating | None, tuple[Move, ...] | None]) -> None:
-            kit.report(backend.fallbacks[:1])
+            kit.settle(backend)
             rating, line = result
             if kit.game.deal_number != number or kit.game.variant != variant:
                 return

@@ -12,7 +12,8 @@ from freecell.analysis.insight import Verdict
 from freecell.engine import Move
 from freecell.i18n import N_, _, ngettext
 from freecell.solver.api import Mode, Solved, Unsolvable
-from freecell.solver.backends import Answer, fallback_message
+from freecell.solver.backends import Answer, FallbackReason, fallback_message
+from freecell.solver.trust import opinion_message
 from freecell.ui.features.feature_kit import SOLUTION_BUDGET, FeatureKit
 from freecell.ui.features.hint_answers import with_note
 from freecell.ui.panels.solution_stepper import SolutionStepper
@@ -68,10 +69,15 @@ class ShowSolution:
         def done(answer: Answer) -> None:
             verdict = answer.verdict
             kit.analysis.record(position, verdict)
+            if answer.fallback and answer.fallback.reason is FallbackReason.LIED:
+                kit.window.session.distrust(answer.fallback.backend_id)
             if position != kit.game.position:
                 return
-            # the built-in stood in for the player's backend: say so first
+            # the built-in stood in for the player's backend (or only gave its
+            # opinion): say so first
             said = fallback_message(answer.fallback) if answer.fallback else None
+            if answer.unconfirmed:
+                said = opinion_message(answer.unconfirmed)
             if isinstance(verdict, Solved):
                 if at_start and par is not None:  # par's own search: this line is par
                     par.adopt_line(kit.game, tuple(verdict.moves))

@@ -25,7 +25,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from freecell.engine import Position, Variant
 from freecell.solver.api import Budget, CancelToken, Mode, Verdict
-from freecell.solver.backends import BackendLoader, fallback_message
+from freecell.solver.backends import BackendLoader, FallbackReason, fallback_message
 from freecell.ui.features.hints import HintService
 
 log = logging.getLogger(__name__)
@@ -46,6 +46,7 @@ class ServiceBackend:
         self.id = backend.backend_id if backend is not None else "builtin"
         self.name = backend.backend_name if backend is not None else "Built-in solver"
         self.fallbacks: list[str] = []
+        self.liars: list[str] = []  # backends caught calling a winnable position lost
 
     def available(self) -> bool:
         return True
@@ -63,6 +64,8 @@ class ServiceBackend:
         answer = self.service.answer(position, variant, budget, mode, self.backend)
         if answer.fallback is not None:
             self.fallbacks.append(fallback_message(answer.fallback))
+            if answer.fallback.reason is FallbackReason.LIED:
+                self.liars.append(answer.fallback.backend_id)
         return answer.verdict
 
 
