@@ -26,9 +26,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from freecell.plugin_host.builtins import BUILTIN_PLUGINS
-from freecell.plugin_host.hookspecs import HOOK_NAMES
 from freecell.plugin_host.markers import PROJECT_NAME
 from freecell.plugin_host.model import Source
+from freecell.plugin_host.source_scan import read_head, scan_source
 
 if TYPE_CHECKING:
     # not at run time: importlib.metadata is read only when the installed packages
@@ -70,28 +70,10 @@ def first_paragraph(text: str | None) -> str:
 
 
 def _static_hooks(source_text: str) -> tuple[tuple[str, ...], str, str]:
-    """(hook names defined at top level, first docstring line, ``__version__``), read
-    from source without executing it."""
-    import ast
-
-    try:
-        tree = ast.parse(source_text)
-    except (SyntaxError, ValueError):
-        return (), "", ""
-    hooks = [
-        node.name
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in HOOK_NAMES
-    ]
-    version = ""
-    for node in tree.body:
-        if (
-            isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets)
-            and isinstance(node.value, ast.Constant)
-        ):
-            version = str(node.value.value)
-    return tuple(hooks), first_paragraph(ast.get_docstring(tree)), version
+    """(hook names defined at top level, first docstring paragraph, ``__version__``),
+    read from source without executing or parsing it (:mod:`.source_scan`)."""
+    hooks, doc, version = scan_source(source_text)
+    return hooks, first_paragraph(doc), version
 
 
 def _module_file(dotted: str) -> Path | None:
@@ -121,10 +103,7 @@ def _entry_point_hooks(value: str) -> tuple[tuple[str, ...], str]:
     file = _module_file(module.strip())
     if file is None:
         return (), ""
-    try:
-        hooks, doc, _version = _static_hooks(file.read_text(encoding="utf-8"))
-    except OSError:
-        return (), ""
+    hooks, doc, _version = _static_hooks(read_head(file))
     return hooks, doc
 
 
@@ -213,11 +192,7 @@ def user_folder_candidates(folder: Path | None) -> list[Candidate]:
     for path in sorted(folder.glob("*.py")):
         if path.name.startswith(("_", ".")):
             continue
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            text = ""
-        hooks, doc, version = _static_hooks(text)
+        hooks, doc, version = _static_hooks(read_head(path))
         found.append(
             Candidate(
                 name=path.stem,
