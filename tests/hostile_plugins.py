@@ -46,3 +46,165 @@ class Wordy(Liar):
 def freecell_solver_backends():
     return [Liar(), Impostor(), Wordy()]
 '''
+
+# name -> (source, the reason's code, the hook it names ("" for the import))
+HOSTILE: dict[str, tuple[str, str, str]] = {
+    "base_at_import": (
+        """
+        class Boom(BaseException):
+            pass
+
+        raise Boom("at import")
+        """,
+        "import-failed",
+        "",
+    ),
+    "interrupt_at_import": (
+        """
+        raise KeyboardInterrupt
+        """,
+        "import-failed",
+        "",
+    ),
+    "base_in_hook": (
+        """
+        from freecell import hookimpl
+
+        class Boom(BaseException):
+            pass
+
+        @hookimpl
+        def freecell_card_themes():
+            raise Boom("in a hook")
+        """,
+        "raised",
+        "freecell_card_themes",
+    ),
+    "interrupt_in_hook": (
+        """
+        from freecell import hookimpl
+
+        @hookimpl
+        def freecell_variants():
+            raise KeyboardInterrupt
+        """,
+        "raised",
+        "freecell_variants",
+    ),
+    "exit_at_import": (
+        """
+        import os
+
+        os._exit(0)
+        """,
+        "hard-exited",
+        "",
+    ),
+    "exit_in_hook": (
+        """
+        import os
+        from freecell import hookimpl
+
+        @hookimpl
+        def freecell_variants():
+            os._exit(0)
+        """,
+        "hard-exited",
+        "freecell_variants",
+    ),
+    "endless": (
+        """
+        import itertools
+        from freecell import hookimpl
+        from freecell.engine import Variant
+
+        @hookimpl
+        def freecell_variants():
+            for n in itertools.count():
+                yield Variant(id=f"endless-{n}", name="Endless")
+        """,
+        "too-many",
+        "freecell_variants",
+    ),
+    "busy": (
+        """
+        from freecell import hookimpl
+
+        @hookimpl
+        def freecell_card_themes():
+            while True:
+                pass
+        """,
+        "too-slow",
+        "freecell_card_themes",
+    ),
+    "hungry": (
+        """
+        from freecell import hookimpl
+
+        @hookimpl
+        def freecell_card_themes():
+            hoard = []
+            while True:
+                hoard.append(bytearray(4 * 1024 * 1024))
+        """,
+        "too-much-memory",
+        "freecell_card_themes",
+    ),
+}
+
+# Observers that misbehave in a game event (the move is played all the same).
+EVENT_HOSTILE: dict[str, tuple[str, str]] = {
+    "base_in_event": (
+        """
+        from freecell import hookimpl
+
+        class Boom(BaseException):
+            pass
+
+        @hookimpl
+        def freecell_game_event(event):
+            raise Boom("in an event")
+        """,
+        "raised",
+    ),
+    "exit_in_event": (
+        """
+        import os
+        from freecell import hookimpl
+
+        @hookimpl
+        def freecell_game_event(event):
+            os._exit(0)
+        """,
+        "hard-exited",
+    ),
+}
+
+CHATTY = """
+import sys
+from freecell import hookimpl
+from freecell.engine import Variant
+
+print("loading the chatty plugin")
+
+
+@hookimpl
+def freecell_variants():
+    print("x" * 1_000_000)
+    sys.stderr.write("y" * 1_000_000)
+    return [Variant(id="chatty-cells", name="Chatty", cells=5)]
+"""
+
+SHIFTY = """
+from freecell import hookimpl
+from freecell.themes import CardTheme
+
+colours = ["#101010", "#c00000", "#c00000", "#101010"]
+THEME = CardTheme(id="shifty", name="Shifty", suit_colours=colours)
+
+
+@hookimpl
+def freecell_card_themes():
+    return [THEME]
+"""

@@ -171,3 +171,17 @@ def test_cli_solve_says_an_unconfirmed_unsolvable_as_an_opinion(
     shape = json.loads(capsys.readouterr()[0])
     assert shape["verdict"] == "unknown"
     assert shape["unconfirmed"] == {"backend": "liar", "said": "unsolvable"}
+
+
+def test_cli_moves_as_strings_are_one_warning_not_a_worker_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    for site in fake_site(tmp_path, monkeypatch):
+        site.install("freecell-liars", "freecell_liars", LIAR_SOURCE, entry_name="liars")
+        assert main(["plugins", "--enable", "liars"]) == 0
+        capfd.readouterr()
+        code = main(["solve", "1", "--backend", "wordy"])
+        out, err = capfd.readouterr()  # the worker process's stderr too
+        assert code == 0 and out.startswith("solved in ") and "Traceback" not in err
+        assert err.count("\n") == 1
+        assert "The solver Wordy Solver gave an answer that does not hold" in err

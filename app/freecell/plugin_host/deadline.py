@@ -11,11 +11,13 @@ the game and every ``freecell-cli`` command the limit once, not 30 s each time.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from freecell.plugin_host.reasons import PluginReason, Why, exited
+from freecell.plugin_host import containment
+from freecell.plugin_host.reasons import Exited, PluginReason, Why, exited
 
 if TYPE_CHECKING:
     from freecell.plugin_host.discovery import Candidate
@@ -31,11 +33,24 @@ EVENT_LIMIT = 0.5
 
 
 class Overran(Exception):
-    """Plugin code did not return within ``limit`` seconds (it may still be running)."""
+    """Plugin code did not return within ``limit`` seconds (it is stopped)."""
 
     def __init__(self, limit: float) -> None:
         super().__init__(f"took longer than {limit:g} s")
         self.limit = limit
+
+
+class Overate(Overran):
+    """Plugin code made the process grow past ``megabytes`` (it is stopped)."""
+
+    def __init__(self, megabytes: int) -> None:
+        Exception.__init__(self, f"took more than {megabytes} MB")
+        self.limit = 0.0
+        self.megabytes = megabytes
+
+
+# How often a waiting caller looks at the memory the process holds.
+_MEMORY_POLL = 0.05
 
 
 class _Outcome(Generic[T]):
@@ -47,23 +62,42 @@ class _Outcome(Generic[T]):
 
 
 def call_with_limit(function: Callable[[], T], limit: float, name: str = "plugin") -> T:
-    """``function()``'s answer, or what it raised (any BaseException: a plugin's
-    ``sys.exit()`` is its failure, not ours); :class:`Overran` after ``limit`` s."""
+    """``function()``'s answer, run in a plugin thread (:mod:`.containment`), or
+    what it raised: an ``Exception`` or ``SystemExit`` as it is, ``os._exit`` as
+    :class:`Exited`, any other ``BaseException`` as :class:`Escaped` -- a plugin's
+    failure, never the game's end.  Past ``limit`` s, or past the memory limit, the
+    call is stopped and :class:`Overran` (:class:`Overate`) raised."""
+    containment.install()
     outcome: _Outcome[T] = _Outcome()
 
     def run() -> None:
+        containment.mark_plugin_thread()
         try:
             outcome.value = function()
         except BaseException as error:  # handed to the caller, who decides
             outcome.error = error
 
     thread = threading.Thread(target=run, name=f"freecell-plugin-{name}", daemon=True)
+    before = containment.resident_bytes()
+    deadline = time.monotonic() + limit
     thread.start()
-    thread.join(limit)
-    if thread.is_alive():
-        raise Overran(limit)
+    while True:
+        left = deadline - time.monotonic()
+        thread.join(max(0.0, min(left, _MEMORY_POLL)))
+        if not thread.is_alive():
+            break
+        if left <= 0:
+            containment.stop(thread)
+            raise Overran(limit)
+        now = containment.resident_bytes()
+        if before is not None and now is not None and now - before > containment.MEMORY_LIMIT:
+            containment.stop(thread)
+            raise Overate(containment.MEMORY_LIMIT // (1024 * 1024))
     if outcome.error is not None:
-        raise outcome.error
+        error = outcome.error
+        if isinstance(error, containment.HardExit):
+            raise Exited(error.code, hard=True) from error
+        raise containment.escaped(error)
     return outcome.value  # type: ignore[return-value]  # set: the thread returned
 
 
@@ -80,10 +114,15 @@ def import_plugin(candidate: Candidate, limit: float) -> Imported:
     """Import ``candidate`` within ``limit`` seconds (from any thread)."""
     try:
         return Imported(call_with_limit(candidate.load, limit, candidate.name))
+    except Overate as error:
+        return Imported(failure=PluginReason(Why.TOO_MUCH_MEMORY, limit=float(error.megabytes)))
     except Overran as error:
         return Imported(failure=PluginReason(Why.IMPORT_TOO_SLOW, limit=error.limit))
     except SystemExit as error:
         return Imported(failure=exited("", error.code), error=error)
+    except Exited as error:
+        return Imported(failure=exited("", error.code, hard=error.hard), error=error)
     except Exception as error:
-        failure = PluginReason(Why.IMPORT_FAILED, error=type(error).__name__, detail=str(error))
+        kind = error.kind if isinstance(error, containment.Escaped) else type(error).__name__
+        failure = PluginReason(Why.IMPORT_FAILED, error=kind, detail=str(error))
         return Imported(failure=failure, error=error)

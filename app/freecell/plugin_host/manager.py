@@ -18,6 +18,7 @@ in are in :mod:`freecell.plugin_host.offerings`; the notices, each told once, in
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -28,11 +29,13 @@ from pluggy import HookImpl
 
 from freecell.engine import Variant
 from freecell.plugin_host import hookspecs
+from freecell.plugin_host.containment import bounded, frozen
 from freecell.plugin_host.deadline import (
     EVENT_LIMIT,
     HOOK_LIMIT,
     IMPORT_LIMIT,
     Imported,
+    Overate,
     Overran,
     call_with_limit,
     import_plugin,
@@ -257,18 +260,32 @@ class PluginManager:
             if plugin_name is None or impl.plugin_name == plugin_name
         ]
 
-    def _call(self, impl: HookImpl, limit: float | None = None, **kwargs: object) -> object:
+    def _call(
+        self,
+        impl: HookImpl,
+        limit: float | None = None,
+        shape: Callable[[object], object] | None = None,
+        **kwargs: object,
+    ) -> object:
         """One plugin's hook, within its time limit (:class:`Overran` beyond it); a
-        ``sys.exit()`` in it is that plugin's error, not the end of the game."""
+        ``sys.exit()`` in it is that plugin's error, not the end of the game.
+        ``shape`` reads the answer in the plugin's thread, within the same limit (by
+        default a data item is copied there: :func:`.containment.frozen`)."""
         arguments = [kwargs[arg] for arg in impl.argnames]
+        take = shape or (_as_it_is if self._trusted(impl.plugin_name) else frozen)
         try:
             return call_with_limit(
-                lambda: impl.function(*arguments),
+                lambda: take(impl.function(*arguments)),
                 self.limits[1] if limit is None else limit,
                 impl.plugin_name,
             )
         except SystemExit as error:
             raise Exited(error.code) from error
+
+    def _trusted(self, name: str) -> bool:
+        """The game's own plugins: their answers are used as they are (not copied)."""
+        candidate = self._candidates.get(name)
+        return candidate is not None and candidate.source is Source.BUILTIN
 
     # -- collecting ------------------------------------------------------------------
     def _collect(self) -> None:
@@ -291,9 +308,10 @@ class PluginManager:
             mine: Staged = {}
             for impl in self._impls(hook_name, name):
                 try:
-                    answer = self._call(impl)
+                    shape = functools.partial(bounded, freeze=not self._trusted(name))
+                    answer = self._call(impl, shape=shape)
                 except Overran as error:
-                    raise Misbehaved(too_slow(hook_name, error.limit)) from None
+                    raise Misbehaved(too_slow(hook_name, error)) from None
                 except Exception as error:
                     raise Misbehaved(raised(hook_name, error)) from error
                 check_answer(hook_name, answer, name, offerings.offered(attribute), mine)
@@ -312,7 +330,7 @@ class PluginManager:
                 failed.append((impl.plugin_name, error))
         for name, problem in failed:
             if isinstance(problem, Overran):
-                self._fail(name, too_slow("freecell_game_event", problem.limit))
+                self._fail(name, too_slow("freecell_game_event", problem))
                 continue
             self._fail(name, raised("freecell_game_event", problem), problem)
         if failed:
@@ -373,10 +391,10 @@ class PluginManager:
             plugin = self.provider(Kind.SOLVER, backend.id) or "solver"
             answer = ask_available(backend, self.limits[1], plugin)
             if isinstance(answer, Overran):
-                self._turn_off(
-                    plugin,
-                    PluginReason(Why.BACKEND_TOO_SLOW, backend=backend.id, limit=answer.limit),
-                )
+                reason = PluginReason(Why.BACKEND_TOO_SLOW, backend=backend.id, limit=answer.limit)
+                if isinstance(answer, Overate):
+                    reason = too_slow(f"{backend.id}.available", answer)
+                self._turn_off(plugin, reason)
                 return False
             self._ready[backend.id] = answer
         return self._ready[backend.id]
@@ -443,6 +461,10 @@ class PluginManager:
         for _impl in self._impls("freecell_game_event", name):
             found.append(Provided(Kind.EVENT_OBSERVER, "-", "observes game events"))
         return found
+
+
+def _as_it_is(answer: object) -> object:
+    return answer
 
 
 def create_manager(

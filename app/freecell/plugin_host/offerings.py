@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from freecell.engine import FREECELL, Variant
+from freecell.plugin_host.containment import MAX_ITEMS
 from freecell.plugin_host.deadline import Overran, call_with_limit
 from freecell.plugin_host.model import Choice, Kind, Misbehaved, Provided
 from freecell.plugin_host.reasons import PluginReason, Why
@@ -120,7 +121,10 @@ def check_answer(hook_name: str, answer: object, plugin: str, known: Staged, min
         expected = SolverBackend
     if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
         raise Misbehaved(PluginReason(Why.BAD_ANSWER, hook=hook_name, answer=describe(answer)))
-    for item in list(answer):
+    items = list(answer)  # (read in the plugin's thread already: containment.bounded)
+    if len(items) > MAX_ITEMS:
+        raise Misbehaved(PluginReason(Why.TOO_MANY, hook=hook_name, limit=float(MAX_ITEMS)))
+    for item in items:
         if not isinstance(item, expected):
             raise Misbehaved(PluginReason(Why.BAD_ANSWER, hook=hook_name, answer=describe(item)))
         item_id = getattr(item, "id", None)
@@ -163,7 +167,7 @@ def ask_available(backend: SolverBackend, limit: float, plugin: str) -> bool | O
         return bool(call_with_limit(backend.available, limit, plugin))
     except Overran as error:
         return error
-    except (Exception, SystemExit):
+    except (Exception, SystemExit):  # (any other kind arrives as containment.Escaped)
         log.exception("solver backend %r failed in available()", backend)
         return False
 

@@ -60,6 +60,28 @@ def why_off(reason: PluginReason) -> str:
         # Translators: {hook} is a function name, e.g. freecell_variants; {code} the value
         # given to sys.exit (Python's call that ends a program)
         return _("It called sys.exit({code}) in {hook}.").format(code=r.detail, hook=r.hook)
+    if code is Why.HARD_EXITED and not r.hook:
+        # Translators: os._exit is Python's call that ends a program at once; {code} its value
+        return _("It called os._exit({code}) while it was being loaded.").format(code=r.detail)
+    if code is Why.HARD_EXITED:
+        # Translators: {hook} is a function name, e.g. freecell_variants; {code} the value
+        # given to os._exit (Python's call that ends a program at once)
+        return _("It called os._exit({code}) in {hook}.").format(code=r.detail, hook=r.hook)
+    if code is Why.TOO_MUCH_MEMORY and not r.hook:
+        # Translators: {limit} is a number of megabytes, e.g. 512
+        return _("It took more than {limit} MB of memory while it was being loaded.").format(
+            limit=format_number(int(r.limit))
+        )
+    if code is Why.TOO_MUCH_MEMORY:
+        # Translators: {limit} is a number of megabytes, e.g. 512; {hook} a function name
+        return _("It took more than {limit} MB of memory in {hook}.").format(
+            limit=format_number(int(r.limit)), hook=r.hook
+        )
+    if code is Why.TOO_MANY:
+        # Translators: {hook} is a function name, e.g. freecell_card_themes; {limit} a number
+        return _("It answered {hook} with more than {limit} items.").format(
+            hook=r.hook, limit=format_number(int(r.limit))
+        )
     if code is Why.BAD_ANSWER:
         # Translators: {answer} is a Python type's name, e.g. str or NoneType
         return _(

@@ -20,6 +20,9 @@ class Why(StrEnum):
     BACKEND_TOO_SLOW = "backend-too-slow"  # backend, limit
     RAISED = "raised"  # hook, error, detail
     EXITED = "exited"  # hook ("" while it was imported), detail (repr of sys.exit's code)
+    HARD_EXITED = "hard-exited"  # hook ("" while it was imported), detail (os._exit's code)
+    TOO_MUCH_MEMORY = "too-much-memory"  # hook ("" while it was imported), limit (MB)
+    TOO_MANY = "too-many"  # hook, limit (items)
     BAD_ANSWER = "bad-answer"  # hook, answer (a Python type name)
     LIED = "lied"  # backend: its "unsolvable" was won by the built-in search
     NO_ID = "no-id"  # hook
@@ -63,27 +66,35 @@ class PluginReason:
         return f"{self.code.value} ({values})" if values else self.code.value
 
 
-def too_slow(hook: str, limit: float) -> PluginReason:
-    """``hook`` did not answer within ``limit`` seconds."""
-    return PluginReason(Why.TOO_SLOW, hook=hook, limit=limit)
+def too_slow(hook: str, limit: float | Exception) -> PluginReason:
+    """``hook`` did not answer within ``limit`` seconds, or was stopped for the
+    memory it took (``limit``: the deadline's ``Overran`` or ``Overate``)."""
+    megabytes = getattr(limit, "megabytes", None)
+    if megabytes is not None:
+        return PluginReason(Why.TOO_MUCH_MEMORY, hook=hook, limit=float(megabytes))
+    seconds = limit if isinstance(limit, float | int) else getattr(limit, "limit", 0.0)
+    return PluginReason(Why.TOO_SLOW, hook=hook, limit=float(seconds))
 
 
 class Exited(Exception):
-    """Plugin code called ``sys.exit(code)``: that plugin's failure, not the game's
-    end (an ``Exception``, so the callers' ``except Exception`` takes it)."""
+    """Plugin code called ``sys.exit(code)`` (``hard``: ``os._exit(code)``): that
+    plugin's failure, not the game's end (an ``Exception``, so the callers' ``except
+    Exception`` takes it)."""
 
-    def __init__(self, code: object) -> None:
-        super().__init__(f"sys.exit({code!r})")
+    def __init__(self, code: object, *, hard: bool = False) -> None:
+        super().__init__(f"{'os._exit' if hard else 'sys.exit'}({code!r})")
         self.code = code
+        self.hard = hard
 
 
-def exited(hook: str, code: object) -> PluginReason:
-    """``hook`` (or the import, for ``""``) called ``sys.exit(code)``."""
-    return PluginReason(Why.EXITED, hook=hook, detail=repr(code))
+def exited(hook: str, code: object, *, hard: bool = False) -> PluginReason:
+    """``hook`` (or the import, for ``""``) called ``sys.exit(code)`` (or ``os._exit``)."""
+    return PluginReason(Why.HARD_EXITED if hard else Why.EXITED, hook=hook, detail=repr(code))
 
 
 def raised(hook: str, error: BaseException) -> PluginReason:
-    """``hook`` raised ``error``."""
+    """``hook`` raised ``error`` (any kind: see :mod:`freecell.plugin_host.containment`)."""
     if isinstance(error, Exited):
-        return exited(hook, error.code)
-    return PluginReason(Why.RAISED, hook=hook, error=type(error).__name__, detail=str(error))
+        return exited(hook, error.code, hard=error.hard)
+    kind = str(getattr(error, "kind", "")) or type(error).__name__
+    return PluginReason(Why.RAISED, hook=hook, error=kind, detail=str(error))

@@ -104,7 +104,7 @@ class VariantLookup:
                 self._turn_off(name, error.reason)
                 continue
             except Overran as error:
-                self._turn_off(name, too_slow("freecell_resolve_variant", error.limit))
+                self._turn_off(name, too_slow("freecell_resolve_variant", error))
                 continue
             except Exception as error:
                 self._turn_off(name, raised("freecell_resolve_variant", error), error)
@@ -121,7 +121,7 @@ class VariantLookup:
             try:
                 answer = self._call(impl, variant=variant)
             except Overran as error:
-                self._turn_off(name, too_slow("freecell_variant_rules", error.limit))
+                self._turn_off(name, too_slow("freecell_variant_rules", error))
                 continue
             except Exception as error:
                 self._turn_off(name, raised("freecell_variant_rules", error), error)
