@@ -6,6 +6,7 @@ the player's real settings, statistics or saved game, and sees no installed card
 
 from __future__ import annotations
 
+import faulthandler
 import gc
 import os
 import shutil
@@ -21,6 +22,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Tests assert English words (a German desktop must not change them); the i18n tests
 # choose their languages themselves.
 os.environ["LANGUAGE"] = "en"
+# Every Python child a test starts (the game, the CLI, a solver worker) writes every
+# thread's stack to its stderr if a fatal signal kills it: a crash never hides
+# behind an exit code (issue 36, finding 13).  The tests' own process too.
+os.environ["PYTHONFAULTHANDLER"] = "1"
+faulthandler.enable(all_threads=True)
 
 FC_SOLVE = shutil.which("fc-solve")
 MAKE_BOARD = shutil.which("make-microsoft-freecell-board")

@@ -9,6 +9,7 @@ and ``board N`` pay for no more than they use.
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import importlib
 import sys
 from collections.abc import Callable, Sequence
@@ -63,6 +64,8 @@ def _chosen(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if not faulthandler.is_enabled():  # a fatal signal's stacks on stderr, not silence
+        faulthandler.enable(all_threads=True)
     args_list = list(sys.argv[1:] if argv is None else argv)
     chosen = _chosen(args_list)
     if chosen is None and "--version" in args_list:

@@ -39,6 +39,7 @@ from pathlib import Path
 
 from freecell import __version__
 from freecell.launch.logs import describe_environment, install_excepthook, setup_logging
+from freecell.launch.stacks import enable_crash_stacks
 
 SMOKE_QUIT_ENV = "FREECELL_SMOKE_QUIT_MS"
 SMOKE_LINE_PREFIX = "freecell smoke:"
@@ -197,6 +198,7 @@ def prepare(*, environ: dict[str, str] | None = None) -> Path | None:
     path = setup_logging()
     _prepared.append(path)
     install_excepthook(_report_crash)
+    enable_crash_stacks(path)  # a fatal signal's stacks, to stderr or the log
     log.info("starting: %s", describe_environment())
     ms = smoke_quit_ms(environ)
     if ms is not None:

@@ -20,6 +20,7 @@ module-level :func:`worker_main` is what the child runs.
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import itertools
 import multiprocessing
 import multiprocessing.connection
@@ -92,6 +93,10 @@ def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) 
     """The child's loop: answer ``ping`` and ``solve`` messages until told to stop."""
     from freecell.solver.backends import BackendLoader, UnknownBackend, get_backend, guarded_solve
     from freecell.solver.builtin import PROOF_MEMORY
+
+    # a backend that crashes this process leaves its stack on stderr, not only an
+    # exit code (the parent falls back to the built-in search and says so)
+    faulthandler.enable(all_threads=True)
 
     # This process answers one player's questions about one game after another:
     # a position inside an earlier proof is answered without searching again.

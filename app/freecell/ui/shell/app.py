@@ -87,6 +87,9 @@ def run(
     right after the table's first paint, so a player waits only for the table.
     ``session``: one opened already (``freecell`` opens it before importing Qt).
     """
+    from freecell.launch.stacks import enable_crash_stacks
+
+    enable_crash_stacks()  # (done already by freecell.launch.prepare when it ran)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     assert isinstance(app, QApplication)
     from freecell.ui.shell.gui_thread_gc import collect_on_gui_thread
