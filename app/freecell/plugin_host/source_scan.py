@@ -14,13 +14,14 @@ costs only itself.
 from __future__ import annotations
 
 import inspect
-import os
 import re
-import stat
 from pathlib import Path
 
 from freecell.plugin_host.hookspecs import HOOK_NAMES
+from freecell.storage.safe_read import read_bounded
 
+MAX_PLUGIN_BYTES = 1024 * 1024
+"""A plugin file larger than this is listed, and says nothing about itself."""
 SCAN_BYTES = 64 * 1024
 """How much of a plugin's source discovery reads (the docstring, the version and
 the hooks of any reasonable plugin are far inside it)."""
@@ -32,22 +33,14 @@ _DOCSTRING = re.compile(r"""[rRuU]?(\"\"\"|''')(.*?)\1|[rRuU]?(["'])([^\n]*?)\3"
 
 
 def read_head(path: Path, limit: int = SCAN_BYTES) -> str:
-    """The first ``limit`` bytes of a regular file, as text ("" when it is not a
-    regular file, cannot be read, or is not text)."""
-    # TODO(rebase): storage's bounded regular-file reader (issue 36, findings 2-3)
+    """The first ``limit`` bytes of a regular file of at most
+    :data:`MAX_PLUGIN_BYTES`, as text ("" when it is not a regular file, is larger,
+    or cannot be read: :func:`freecell.storage.safe_read.read_bounded`)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+        raw = read_bounded(path, MAX_PLUGIN_BYTES)
+    except OSError:  # (SpecialFile and FileTooLarge among them)
         return ""
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return ""
-        raw = os.read(fd, limit)
-    except OSError:
-        return ""
-    finally:
-        os.close(fd)
-    return raw.decode("utf-8", errors="replace")
+    return raw[:limit].decode("utf-8", errors="replace")
 
 
 def _docstring(text: str) -> str:
