@@ -18,7 +18,7 @@ from freecell.engine import BAKERS_GAME, FREECELL, deal
 from freecell.plugin_host import create_manager
 from freecell.plugin_host.reasons import Why
 from freecell.plugin_host.solvers import choose_backend
-from freecell.solver import Budget, Solved, Unknown, Unsolvable
+from freecell.solver import Budget, Mode, Solved, Unknown, Unsolvable
 from freecell.solver.backends import (
     BUILTIN_ID,
     Answer,
@@ -28,6 +28,7 @@ from freecell.solver.backends import (
 )
 from freecell.solver.builtin import BuiltinSolver
 from freecell.solver.fcsolve import FcSolveBackend
+from freecell.solver.service import SolverService
 from freecell.solver.trust import TRUSTED_BACKENDS, is_trusted, opinion_message
 from hostile_plugins import LIAR_SOURCE
 from plugin_helpers import FakeSite, fake_site, user_plugin_folder, write_plugin
@@ -185,3 +186,19 @@ def test_cli_moves_as_strings_are_one_warning_not_a_worker_traceback(
         assert code == 0 and out.startswith("solved in ") and "Traceback" not in err
         assert err.count("\n") == 1
         assert "The solver Wordy Solver gave an answer that does not hold" in err
+
+
+def test_the_worker_brings_an_unconfirmed_opinion_back(folder: Path) -> None:
+    """Through the solver's worker process, as in the window: the built-in's check
+    of the liar's "unsolvable" ends undecided (one state allowed), so the answer is
+    no verdict and the liar's opinion, never a proof."""
+    write_plugin(folder, "liars", LIAR_SOURCE)
+    manager = create_manager({"liars": True}, user_plugin_dir=folder)
+    loader = choose_backend(manager, "liar").value
+    assert loader is not None
+    with SolverService() as service:
+        answer = service.answer(deal(1, FREECELL), FREECELL, Budget(states=1), Mode.FAST, loader)
+        lie = service.answer(deal(1, FREECELL), FREECELL, ENOUGH, Mode.FAST, loader)
+    assert isinstance(answer.verdict, Unknown) and answer.unconfirmed == "Liar Solver"
+    assert answer.backend_id == "liar" and answer.fallback is None
+    assert lie.fallback is not None and lie.fallback.reason is FallbackReason.LIED

@@ -280,6 +280,7 @@ class SolverService:
         the caller asked for does not."""
         started = time.monotonic()
         fallback: Fallback | None = None
+        confirming = False  # the built-in is checking the backend's "unsolvable"
 
         def stopped(cause: FallbackReason | None = None, detail: str = "") -> _Stopped:
             self._hard_stop()
@@ -314,6 +315,7 @@ class SolverService:
                     # "unsolvable": it gets a budget of its own
                     if reply[0] == "fallback":
                         fallback = reply[2]
+                    confirming = reply[0] == "confirming"
                     limit = time.monotonic() + budget.seconds + GRACE_SECONDS
                     continue
                 result: Verdict | Answer = reply[2]
@@ -322,6 +324,12 @@ class SolverService:
             cancelled_at = self._cancelled_at
             if cancelled_at is not None and now - cancelled_at > CANCEL_GRACE_SECONDS:
                 return stopped()
+            if now > limit and confirming and isinstance(backend, BackendLoader):
+                # the backend answered; the built-in's check of its "unsolvable" ran
+                # out of time: that answer stays the backend's opinion, no proof
+                self._hard_stop()
+                verdict = Unknown(None, 0, now - started)
+                return Answer(verdict, backend.backend_id, unconfirmed=backend.backend_name)
             if now > limit:
                 return stopped(FallbackReason.TIMED_OUT, f"{budget.seconds:g}")  # (seconds)
 
