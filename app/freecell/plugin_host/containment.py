@@ -155,11 +155,19 @@ def install() -> None:
                 setattr(sys, name, _Routed(stream, name))
 
 
-def stop(thread: threading.Thread) -> None:
-    """Raise :class:`Stopped` in ``thread`` (at its next Python instruction)."""
+def stop(thread: threading.Thread) -> bool:
+    """Raise :class:`Stopped` in ``thread`` (at its next Python instruction); False,
+    and nothing done, while it runs Python's import machinery, where an exception
+    between taking a module's lock and guarding it would leave the lock held and
+    every later import of that module waiting for ever."""
     ident = thread.ident
-    if ident is not None and thread.is_alive():
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(Stopped))
+    if ident is None or not thread.is_alive():
+        return False
+    frame = sys._current_frames().get(ident)
+    if frame is None or "importlib" in frame.f_code.co_filename:
+        return False
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(Stopped))
+    return True
 
 
 def resident_bytes() -> int | None:

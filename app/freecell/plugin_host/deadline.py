@@ -61,12 +61,16 @@ class _Outcome(Generic[T]):
         self.error: BaseException | None = None
 
 
-def call_with_limit(function: Callable[[], T], limit: float, name: str = "plugin") -> T:
+def call_with_limit(
+    function: Callable[[], T], limit: float, name: str = "plugin", *, stoppable: bool = True
+) -> T:
     """``function()``'s answer, run in a plugin thread (:mod:`.containment`), or
     what it raised: an ``Exception`` or ``SystemExit`` as it is, ``os._exit`` as
     :class:`Exited`, any other ``BaseException`` as :class:`Escaped` -- a plugin's
     failure, never the game's end.  Past ``limit`` s, or past the memory limit, the
-    call is stopped and :class:`Overran` (:class:`Overate`) raised."""
+    call is stopped (``stoppable``: an import is not, it is left to finish in its
+    thread, see :func:`.containment.stop`) and :class:`Overran` (:class:`Overate`)
+    raised."""
     containment.install()
     outcome: _Outcome[T] = _Outcome()
 
@@ -87,11 +91,13 @@ def call_with_limit(function: Callable[[], T], limit: float, name: str = "plugin
         if not thread.is_alive():
             break
         if left <= 0:
-            containment.stop(thread)
+            if stoppable:
+                _stop_soon(thread)
             raise Overran(limit)
         now = containment.resident_bytes()
         if before is not None and now is not None and now - before > containment.MEMORY_LIMIT:
-            containment.stop(thread)
+            if stoppable:
+                _stop_soon(thread)
             raise Overate(containment.MEMORY_LIMIT // (1024 * 1024))
     if outcome.error is not None:
         error = outcome.error
@@ -99,6 +105,19 @@ def call_with_limit(function: Callable[[], T], limit: float, name: str = "plugin
             raise Exited(error.code, hard=True) from error
         raise containment.escaped(error)
     return outcome.value  # type: ignore[return-value]  # set: the thread returned
+
+
+def _stop_soon(thread: threading.Thread, tries: int = 40) -> None:
+    """Stop ``thread`` once it is out of the import machinery (a few tries, 50 ms
+    apart, in a watcher of its own: the caller goes on at once)."""
+
+    def watch() -> None:
+        for _ in range(tries):
+            if not thread.is_alive() or containment.stop(thread):
+                return
+            time.sleep(_MEMORY_POLL)
+
+    threading.Thread(target=watch, name="freecell-plugin-stopper", daemon=True).start()
 
 
 @dataclass(frozen=True)
@@ -113,7 +132,8 @@ class Imported:
 def import_plugin(candidate: Candidate, limit: float) -> Imported:
     """Import ``candidate`` within ``limit`` seconds (from any thread)."""
     try:
-        return Imported(call_with_limit(candidate.load, limit, candidate.name))
+        # (an import is never stopped from outside: it holds the import locks)
+        return Imported(call_with_limit(candidate.load, limit, candidate.name, stoppable=False))
     except Overate as error:
         return Imported(failure=PluginReason(Why.TOO_MUCH_MEMORY, limit=float(error.megabytes)))
     except Overran as error:
