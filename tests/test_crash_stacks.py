@@ -66,3 +66,20 @@ def test_the_child_runner_names_the_signal() -> None:
     said = child_failure(-signal.SIGSEGV, "Fatal Python error: Segmentation fault")
     assert said.startswith("the child was killed by SIGSEGV")
     assert child_failure(3, "boom") == "the child exited with 3; its stderr:\nboom"
+
+
+def test_closing_the_window_stops_its_deck_painting(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The cause found: at exit QCoreApplication's destructor waited for a thread pool
+    while a deck was still being painted in it (a gdb trace of a hung child:
+    ``~QCoreApplication -> QThreadPool::waitForDone`` on the main thread, the pool's
+    thread in ``QRasterPaintEngine`` under ``_PrepareJob.run``).  Now the window's
+    close stops the painting and waits for it, and nothing is painted after."""
+    from ui_helpers import make_window
+
+    window = make_window(qtbot, deal=1)
+    renderer = window.renderer
+    renderer.prepare(300, 420, 2.0, True)
+    window.close()
+    assert renderer.closed and renderer.close(wait_ms=0)  # already idle
+    renderer.prepare(310, 434, 2.0, False)  # asked after the close: nothing starts
+    assert renderer.close(wait_ms=0) and not renderer.has_deck(310, 434, 2.0, False)

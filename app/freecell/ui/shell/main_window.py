@@ -485,6 +485,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop_auto_finish()
         self.win.stop()
+        self.renderer.close()  # no deck painted past the window (issue 36, finding 13)
         if self._hints is not None:
             self._hints.close()
         if self.insight is not None:

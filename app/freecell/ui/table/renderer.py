@@ -49,6 +49,8 @@ class _PrepareJob(QRunnable):
     def run(self) -> None:
         w, h, dpr, large = self._key
         for c in DECK:
+            if self._renderer.closed:
+                return  # the window closed: nothing may paint past the application
             self._renderer.image(c, w, h, dpr, large)
         # the window may have closed while the deck was being painted
         with contextlib.suppress(RuntimeError):
@@ -66,6 +68,10 @@ class CardRenderer:
 
     def __init__(self, theme: CardTheme) -> None:
         self.signals = _Signals()
+        self.closed = False
+        # a pool of its own: closing waits for the decks, not for Qt's own workers
+        self._pool = QThreadPool()
+        self._pool.setMaxThreadCount(1)
         self._lock = threading.Lock()
         self._images: dict[tuple[int, int, int, float, bool], QImage] = {}
         self._pixmaps: dict[tuple[int, int, int, float, bool], QPixmap] = {}
@@ -126,7 +132,22 @@ class CardRenderer:
         """Paint a whole deck at this size in a worker thread; ``signals.ready`` says
         when.  QPainter on a QImage lets the GIL go while it paints, so the GUI thread
         stays responsive."""
-        QThreadPool.globalInstance().start(_PrepareJob(self, (w, h, dpr, large)))
+        if not self.closed:
+            self._pool.start(_PrepareJob(self, (w, h, dpr, large)))
+
+    def close(self, wait_ms: int = 5000) -> bool:
+        """No more decks painted; wait (at most ``wait_ms``) for the one being
+        painted, so no worker paints while the application is torn down (issue 36,
+        finding 13: at exit, QCoreApplication's destructor waited for a thread pool
+        while a deck was being painted in it, and the child hung or crashed).
+        Whether the painting stopped in time (GUI thread)."""
+        self.closed = True
+        waited = 0
+        while not self._pool.waitForDone(50):  # short waits: the job needs the GIL
+            waited += 50
+            if waited >= wait_ms:
+                return False
+        return True
 
     def load_deck(self, w: int, h: int, dpr: float, large: bool) -> bool:
         """Take this deck from the disk cache, if it is there and not yet in memory;
