@@ -48,9 +48,9 @@ ICONS: dict[str, tuple[str, ...]] = {
 }
 
 
-# The sizes (device pixels) the game's own icons are drawn at: a tool bar's 16-32 px
-# at a device pixel ratio of 1 or 2.
-OWN_ICON_SIDES = (16, 22, 24, 32, 44, 48, 64)
+# The size (device pixels) the game's own icons are drawn at: Qt scales it down for
+# a tool bar's 16-32 px and a menu's 16 px, at a device pixel ratio of 1 or 2.
+OWN_ICON_SIDE = 48
 
 
 def own_icon(name: str, scheme: str) -> QIcon:
@@ -63,14 +63,13 @@ def own_icon(name: str, scheme: str) -> QIcon:
     normal, disabled = bar_text_colours(scheme)
     for mode, colour in ((QIcon.Mode.Normal, normal), (QIcon.Mode.Disabled, disabled)):
         renderer = QSvgRenderer(QByteArray(svg.replace(b"currentColor", colour.encode("ascii"))))
-        for side in OWN_ICON_SIDES:
-            pixmap = QPixmap(side, side)
-            pixmap.fill(Qt.GlobalColor.transparent)  # a new pixmap's pixels are undefined
-            painter = QPainter(pixmap)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            renderer.render(painter, QRectF(0, 0, side, side))
-            painter.end()
-            icon.addPixmap(pixmap, mode)
+        pixmap = QPixmap(OWN_ICON_SIDE, OWN_ICON_SIDE)
+        pixmap.fill(Qt.GlobalColor.transparent)  # a new pixmap's pixels are undefined
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer.render(painter, QRectF(0, 0, OWN_ICON_SIDE, OWN_ICON_SIDE))
+        painter.end()
+        icon.addPixmap(pixmap, mode)
     return icon
 
 
