@@ -146,10 +146,13 @@ CLASSIC = CardTheme(
 FOUR_COLOUR = CardTheme(
     id="four-colour",
     name=N_("Four-colour"),
-    # Four steps of lightness (CIE L* 9, 25, 33, 42: apart in greyscale, so for every
-    # kind of colour blindness), each at least 5:1 on the face; the face's lower edge
-    # is lighter than Classic's so the red keeps that contrast.
-    suit_colours=("#0b5a1f", "#0d2c9e", "#c8102e", "#1a1a1a"),
+    # Four steps of lightness, so the suits stay apart in greyscale and for every kind
+    # of colour blindness: black 17, red 41, green 77, blue 101 of 255 in greyscale
+    # (Rec. 709 luma; BT.601 and true luminance 20 or more apart too; CIE L* 5, 25,
+    # 35, 45), each at least 4.6:1 on the face's darker lower edge.  A red keeps its
+    # hue only where it is dark (its greys by the three formulas part as it lightens),
+    # so the hearts are the wine-red step and the diamonds the light one.
+    suit_colours=("#1c5c42", "#326da7", "#741320", "#111111"),
     face_edge="#f1ede2",
     back="#2d5a3a",
     description=N_(
@@ -180,7 +183,9 @@ HIGH_CONTRAST_FOUR_COLOUR = replace(
     HIGH_CONTRAST,
     id="high-contrast-four-colour",
     name=N_("High contrast, four colours"),
-    suit_colours=("#005c00", "#0033b3", "#a80000", "#000000"),
+    # black 0, red 29, green 62, blue 83 of 255 in greyscale (CIE L* 0, 18, 29, 38),
+    # each 7:1 or more on white
+    suit_colours=("#0b4f2c", "#215b95", "#5a0c16", "#000000"),
     description=N_(
         "High contrast with four suit colours (dark green clubs, dark blue diamonds, "
         "dark red hearts, black spades), each at least 7:1 against the white face."
