@@ -43,6 +43,9 @@ _OLD_AUTO_PLAY = "safe_autoplay"
 """The on/off switch files before the three modes saved (and still get, for an
 older release reading this file: on unless the mode is off)."""
 
+APPEARANCES: tuple[str, ...] = ("system", "light", "dark")
+"""The window's and the table's scheme: the desktop's, or light or dark always."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -71,6 +74,11 @@ class Settings:
     None (never chosen: the desktop's animation setting decides).  A file that
     saved True or False keeps it as the player's choice."""
     live_winnability: bool = True
+    appearance: str = "system"
+    """One of :data:`APPEARANCES`: "system" follows the desktop's light or dark."""
+    sound: bool = False
+    """Sounds for picking up, dropping, a refused move, a deal and a win (off, as in
+    other desktop card games, until the player switches them on)."""
     solver_backend: str = "builtin"
     """The id of the solver backend hints, live checks, ratings and the stepper use."""
     language: str = "system"
@@ -119,7 +127,9 @@ def settings_from_json(data: Mapping[str, Any]) -> Settings:
         values[name] = _text(data.get(name), getattr(_DEFAULTS, name))
     size = data.get("card_size")
     values["card_size"] = size if size in CARD_SIZES else _DEFAULTS.card_size
-    for name in ("large_print", "reduce_motion", "live_winnability", "confirm_abandon"):
+    appearance = data.get("appearance")
+    values["appearance"] = appearance if appearance in APPEARANCES else _DEFAULTS.appearance
+    for name in ("large_print", "reduce_motion", "live_winnability", "confirm_abandon", "sound"):
         flag = data.get(name)
         values[name] = flag if isinstance(flag, bool) else getattr(_DEFAULTS, name)
     values["auto_play"] = _auto_play(data)

@@ -39,6 +39,7 @@ from freecell.i18n import FOLLOW_SYSTEM, N_, SHIPPED, _
 from freecell.i18n.mnemonics import without_mnemonic
 from freecell.storage import CARD_SIZES, Settings
 from freecell.texts.cards import card_name
+from freecell.ui.dialogs.appearance_choice import AppearanceChoice
 from freecell.ui.shell.auto_play_choice import AUTO_PLAY_CHOICES, AUTO_PLAY_TIP
 from freecell.ui.table.deck_preview import PREVIEW_CARDS
 
@@ -103,6 +104,14 @@ _CHECKS: tuple[tuple[str, str, str], ...] = (
         "live_winnability",
         N_("Show whether the deal is still &winnable"),
         N_("The solver checks in the background after each move"),
+    ),
+    (
+        "sound",
+        N_("Play s&ounds"),
+        N_(
+            "Short sounds when a card is picked up or dropped, a move is refused, "
+            "a deal starts and a game is won"
+        ),
     ),
 )
 
@@ -179,6 +188,11 @@ class PreferencesDialog(QDialog):
             self.combos[name] = combo
             if name == "theme":
                 look_form.addRow(self.preview)
+            if name == "card_size":  # the scheme first: it is the look's broadest choice
+                self.appearance = AppearanceChoice(lambda a: self._change(appearance=a))
+                appearance_label = QLabel(_("Appearance:"))
+                appearance_label.setBuddy(self.appearance.buttons["system"])
+                look_form.insertRow(0, appearance_label, self.appearance)
 
         # a rule option of the variant: it lives in the variant's id (its own records)
         self.take_backs = QCheckBox(_("Cards may come bac&k off the foundations"))
@@ -270,6 +284,7 @@ class PreferencesDialog(QDialog):
                     continue
                 _select(combo, base if name == "variant" else getattr(settings, name))
             self.take_backs.setChecked(take_backs)
+            self.appearance.show_appearance(settings.appearance)
             for name, check in self.checks.items():
                 check.setChecked(bool(getattr(settings, name)))
         finally:

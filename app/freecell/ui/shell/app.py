@@ -18,6 +18,7 @@ from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication
 
 from freecell.core.session import Session
+from freecell.ui.shell.control_contrast import install_contrast_style
 from freecell.ui.shell.main_window import MainWindow
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ def run(
     enable_crash_stacks()  # (done already by freecell.launch.prepare when it ran)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     assert isinstance(app, QApplication)
+    install_contrast_style(app)  # before any widget: none is polished twice
     from freecell.ui.shell.gui_thread_gc import collect_on_gui_thread
 
     collect_on_gui_thread(app)  # a collection in a pool thread can free widgets there

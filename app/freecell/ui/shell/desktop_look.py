@@ -10,7 +10,8 @@ setting and GNOME's own scheme are read after the first paint (they may run
 (``kdeglobals``, GNOME's ``dconf`` database, GTK's ``settings.ini``).
 
 ``Settings.reduce_motion``: True or False is the player's choice; None follows the
-desktop (full motion where the desktop says nothing).
+desktop (full motion where the desktop says nothing).  ``Settings.appearance``
+likewise: "light" or "dark" is the player's, "system" the desktop's scheme.
 """
 
 from __future__ import annotations
@@ -19,19 +20,33 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QTimer
 from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
 
 from freecell.ui.shell.colour_scheme import (
+    DARK,
+    LIGHT,
     desktop_reduces_motion,
     desktop_scheme,
     palette_scheme,
     scheme_palette,
     watched_files,
 )
+from freecell.ui.shell.control_contrast import install_contrast_style
 
 if TYPE_CHECKING:
     from freecell.ui.shell.main_window import MainWindow
 
 REREAD_MS = 300  # a settings tool writes its file in bursts: read once it is done
+
+
+def chosen_scheme(
+    appearance: str, given: QPalette | None = None, *, ask_gnome: bool = False
+) -> str:
+    """The scheme the window shows: the player's "light" or "dark", else the
+    desktop's (``given``, ``ask_gnome``: as :func:`desktop_scheme` takes them)."""
+    if appearance in (LIGHT, DARK):
+        return appearance
+    return desktop_scheme(given, ask_gnome=ask_gnome)
 
 
 class DesktopLook(QObject):
@@ -55,6 +70,9 @@ class DesktopLook(QObject):
         # (a method, not a lambda: Qt drops the connection when this object goes)
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._scheme_changed)
         window.installEventFilter(self)
+        app = QGuiApplication.instance()
+        if isinstance(app, QApplication):  # edges of controls that can be seen
+            install_contrast_style(app)
 
     # -- motion ------------------------------------------------------------------------
     @property
@@ -112,7 +130,10 @@ class DesktopLook(QObject):
         self.follow_scheme()
 
     def follow_scheme(self) -> None:
-        scheme = desktop_scheme(self.given_palette(), ask_gnome=self._asked_gnome)
+        """Show the scheme the player chose, or the desktop's (also after the
+        player changes Preferences > Appearance)."""
+        appearance = self._window.settings.appearance
+        scheme = chosen_scheme(appearance, self.given_palette(), ask_gnome=self._asked_gnome)
         if scheme != getattr(self._window, "colour_scheme", None):
             self._window.apply_colour_scheme(scheme)
         else:

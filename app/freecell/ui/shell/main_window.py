@@ -35,9 +35,10 @@ from freecell.ui.shell.abandon import AbandonQuestion
 from freecell.ui.shell.after_first_paint import AfterFirstPaint
 from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.away import follow_away
-from freecell.ui.shell.colour_scheme import DARK, desktop_scheme, window_style
-from freecell.ui.shell.desktop_look import DesktopLook
+from freecell.ui.shell.colour_scheme import DARK, window_style
+from freecell.ui.shell.desktop_look import DesktopLook, chosen_scheme
 from freecell.ui.shell.menus import Menus, build_actions
+from freecell.ui.shell.sound_switch import follow_sound
 from freecell.ui.shell.storage_notices import follow_storage_notices
 from freecell.ui.shell.toolbar import build_toolbar, derive_action_states
 from freecell.ui.shell.win_sequence import WinSequence
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
     from freecell.ui.features.hints import HintAnswer, HintRunner
     from freecell.ui.features.insight import Insight
     from freecell.ui.panels.results import ResultsPanel
+    from freecell.ui.sound.effects import SoundEffects
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +117,7 @@ class MainWindow(QMainWindow):
         self.scene.on_shown_size = self._card_size_shown
 
         central = QWidget()
-        scheme = desktop_scheme()  # (the bars are styled once, in it)
+        scheme = chosen_scheme(settings.appearance)  # (the bars are styled once, in it)
         self.hint_bar = HintBar(scheme=scheme)
         self.size_note = CardSizeNote(self.hint_bar)
         column = MessageColumn(central, self.hint_bar)
@@ -178,6 +180,9 @@ class MainWindow(QMainWindow):
         self.view.setFocus()
         self._later = AfterFirstPaint(self, self.view)  # what the first frame does not show
         self._later.add(self._menus.build)
+        self.sounds: SoundEffects | None = None  # (made when sound is switched on)
+        if settings.sound:
+            self._later.add(lambda: follow_sound(self))
 
     def after_first_paint(self, step: Callable[[], object]) -> None:
         """Run ``step`` right after the table's first paint (see :meth:`ready`)."""
@@ -425,6 +430,10 @@ class MainWindow(QMainWindow):
         if changed & {"card_size", "large_print"}:
             self.controller.show_focus()
         self.look.apply_motion()
+        if "appearance" in changed:
+            self.look.follow_scheme()
+        if "sound" in changed:
+            follow_sound(self)
         self._menus.show()
 
     def apply_colour_scheme(self, scheme: str) -> None:

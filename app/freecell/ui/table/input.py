@@ -55,6 +55,8 @@ class _Press:
 class InputController(QObject):
     # the picked-up cards changed; the argument is what was picked up before (or None)
     selection_changed = Signal(object)
+    # a card or run was picked up: by a tap or a key, or a drag began (its sound)
+    picked_up = Signal()
 
     def __init__(
         self,
@@ -150,6 +152,7 @@ class InputController(QObject):
     def select(self, pile: Pile, depth: int) -> None:
         self.selection = (pile, depth)
         self.scene.set_selection(pile, depth)
+        self.picked_up.emit()
 
     def position_changed(self) -> None:
         """After any change of the table: selections are gone, the focus stays on its
@@ -213,6 +216,7 @@ class InputController(QObject):
             self.scene.finish_animations()
             for i, item in enumerate(self.scene.cards_of(press.pile, press.depth)):
                 item.setZValue(Z_LIFTED + i)
+            self.picked_up.emit()
         delta = point - press.point
         lay = self.scene.layout
         if lay is not None and press.origins:
