@@ -147,12 +147,13 @@ FOUR_COLOUR = CardTheme(
     id="four-colour",
     name=N_("Four-colour"),
     # Four steps of lightness, so the suits stay apart in greyscale and for every kind
-    # of colour blindness: black 17, red 41, green 77, blue 101 of 255 in greyscale
-    # (Rec. 709 luma; BT.601 and true luminance 20 or more apart too; CIE L* 5, 25,
-    # 35, 45), each at least 4.6:1 on the face's darker lower edge.  A red keeps its
-    # hue only where it is dark (its greys by the three formulas part as it lightens),
-    # so the hearts are the wine-red step and the diamonds the light one.
-    suit_colours=("#1c5c42", "#326da7", "#741320", "#111111"),
+    # of colour blindness: black 0, red 41, green 77, blue 101 of 255 in greyscale
+    # (Rec. 709 luma, ImageMagick's Gray; BT.601 luma and true luminance 20 or more
+    # apart too; CIE L* 0, 25, 35, 45), each at least 4.6:1 on the face's darker
+    # lower edge.  A red keeps its hue only where it is dark (its greys by the three
+    # formulas part as it lightens), so the hearts are the wine-red step and the
+    # diamonds the light one.
+    suit_colours=("#1c5c42", "#326da7", "#741320", "#000000"),
     face_edge="#f1ede2",
     back="#2d5a3a",
     description=N_(
