@@ -137,7 +137,7 @@ class _Heard:
 
 
 def test_each_sound_plays_at_its_moment(qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, sound=True)
+    window = make_window(qtbot, sound=True, confirm_abandon=False)  # (no question)
     assert window.sounds is not None  # made right after the first paint
     heard = _Heard()
     window.sounds.player = heard  # type: ignore[assignment]
