@@ -1,7 +1,7 @@
 """Every control can be seen: its edge reads at 3:1 or better (WCAG 1.4.11) against
 what is around it, in the light and the dark scheme -- measured on the rendered
 pixels of the Preferences dialog's check boxes, radio buttons, combo boxes and
-button, and of the tool bar's buttons."""
+button, of the tool bar's buttons and of the message bar's buttons."""
 
 from __future__ import annotations
 
@@ -24,12 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.ui.dialogs.preferences import PreferencesDialog
+from freecell.ui.panels.hint_bar import KINDS
 from freecell.ui.shell.colour_scheme import DARK, LIGHT
 from freecell.ui.shell.control_contrast import contrast, edge_colour
 from freecell.ui.shell.main_window import MainWindow
 from ui_helpers import make_window
 
 WCAG = 3.0  # non-text contrast: what shows a control is there
+EDGE_DEPTH = 3  # px into a button: its edge, and not yet its label
 
 
 @pytest.fixture(params=[LIGHT, DARK])
@@ -93,9 +95,9 @@ def _assert_edges(top: QWidget, controls: list[QWidget], scheme: str) -> int:
         if isinstance(control, (QCheckBox, QRadioButton)):
             left, middle, above, centre = _indicator(control)
             lines = [(left, middle), (above, centre)]
-        else:  # a push or tool button, a combo box: from beside it to its inside
+        else:  # a push or tool button, a combo box: from beside it across its edge
             y = control.height() // 2
-            lines = [(QPoint(-2, y), QPoint(control.width() // 4, y))]
+            lines = [(QPoint(-2, y), QPoint(EDGE_DEPTH, y))]
         for outside, inside in lines:
             background, edge = _edge(
                 picture,
@@ -137,6 +139,16 @@ def test_the_tool_bar_buttons_have_edges_that_can_be_seen(window) -> None:  # ty
         if b.objectName() != "qt_toolbar_ext_button"
     ]
     assert _assert_edges(window.toolbar, list(buttons), window.colour_scheme) >= 3
+
+
+def test_the_message_bar_buttons_have_edges_that_can_be_seen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    bar = window.hint_bar
+    for kind in KINDS:
+        if kind == "idle":
+            continue  # (it shows no button)
+        bar.show_message("A message", kind, actions=[("Do it", lambda: None)])
+        qtbot.waitUntil(lambda: all(b.isVisible() for b in bar.buttons.values()))
+        assert _assert_edges(bar, list(bar.buttons.values()), f"{window.colour_scheme} {kind}")
 
 
 @pytest.mark.parametrize("scheme", [LIGHT, DARK])

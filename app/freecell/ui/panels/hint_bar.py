@@ -120,7 +120,8 @@ class HintBar(QFrame):
             f"#hintBar {{ background: {background}; border-bottom: 1px solid rgba(0,0,0,60); }}"
             f"#hintBar QLabel {{ color: {foreground}; font-size: 11pt; }}"
             f"#hintBar QPushButton {{ color: {foreground}; background: rgba(255,255,255,28);"
-            " border: 1px solid rgba(255,255,255,70); border-radius: 4px; padding: 3px 10px; }"
+            # (the edge reads at 3.4:1 or more on every kind's background)
+            " border: 1px solid rgba(255,255,255,120); border-radius: 4px; padding: 3px 10px; }"
             "#hintBar QPushButton:hover { background: rgba(255,255,255,60); }"
             "#hintBar QPushButton:focus { border: 2px solid #ffcc33; }"
         )
