@@ -132,13 +132,16 @@ def test_the_preferences_controls_have_edges_that_can_be_seen(qtbot, window) -> 
     assert _assert_edges(dialog, controls, window.colour_scheme) >= 20
 
 
-def test_the_tool_bar_buttons_have_edges_that_can_be_seen(window) -> None:  # type: ignore[no-untyped-def]
+def test_the_bars_controls_have_edges_that_can_be_seen(window) -> None:  # type: ignore[no-untyped-def]
     buttons = [
         b
         for b in window.toolbar.findChildren(QToolButton)
         if b.objectName() != "qt_toolbar_ext_button"
     ]
     assert _assert_edges(window.toolbar, list(buttons), window.colour_scheme) >= 3
+    # and the status bar's deal number box, styled with the bars
+    box = window.status.deal_box
+    assert _assert_edges(window.statusBar(), [box], window.colour_scheme) == 1
 
 
 def test_the_message_bar_buttons_have_edges_that_can_be_seen(qtbot, window) -> None:  # type: ignore[no-untyped-def]
