@@ -113,9 +113,12 @@ class Accessibility:
         finally:
             self._opening_picker = False
         self.window.view.ensureVisible(controller.picker.sceneBoundingRect(), 12, 12)
+        if controller.selection is not None:  # on the run's first card, if not on a run
+            depth = controller.selection[1]
         count = len(cards) - depth
-        # Translators: {card} is the first card of the run picked up ("nine of clubs")
-        self.live.announce(
+        movable = controller.picker.movable
+        said = (
+            # Translators: {card} is the first card of the run picked up ("nine of clubs")
             ngettext(
                 "Run picker on column {number}: {n} card from the {card}. Up takes one "
                 "more, Down one fewer, then choose where it goes and press Enter. "
@@ -125,7 +128,13 @@ class Accessibility:
                 "Escape closes.",
                 count,
             ).format(number=pile.index + 1, n=count, card=text.card_word(cards[depth]))
+            + " "
+            # Translators: after the run picker's words: the supermove limit now
+            + ngettext("{n} card can move now.", "{n} cards can move now.", movable).format(
+                n=movable
+            )
         )
+        self.live.announce(said)
         return True
 
     def cycle_focus(self, backwards: bool = False) -> QWidget | None:

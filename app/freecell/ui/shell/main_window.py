@@ -37,6 +37,7 @@ from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.away import follow_away
 from freecell.ui.shell.colour_scheme import DARK, window_style
 from freecell.ui.shell.desktop_look import DesktopLook, chosen_scheme
+from freecell.ui.shell.idle_keys import AUTO_FINISH, HINT, REDO, UNDO, IdleKeys, say_why_not
 from freecell.ui.shell.menus import Menus, build_actions
 from freecell.ui.shell.sound_switch import follow_sound
 from freecell.ui.shell.storage_notices import follow_storage_notices
@@ -164,6 +165,16 @@ class MainWindow(QMainWindow):
         )
         self.auto_finish.new_deal_keys([k.toString() for k in self.new_action.shortcuts()])
         self.auto_finish_timer = self.auto_finish.timer
+        # a key whose action cannot act now says why (see ui/shell/idle_keys.py)
+        self.idle_keys = IdleKeys(
+            self,
+            {
+                UNDO: self.undo_action,
+                REDO: self.redo_action,
+                HINT: self.hint_action,
+                AUTO_FINISH: self.auto_finish_action,
+            },
+        )
         tools = build_toolbar(self, actions)
         self.toolbar, self.rules_tool = tools.bar, tools.rules
         self._menus = Menus(self, actions)
@@ -279,10 +290,12 @@ class MainWindow(QMainWindow):
     def hint(self) -> None:
         from freecell.ui.features.hint_answers import ask_for_hint
 
-        ask_for_hint(self)
+        if not say_why_not(self, HINT):  # won, auto finish running, no legal move
+            ask_for_hint(self)
 
     def toggle_auto_finish(self) -> None:
-        self.auto_finish.toggle()
+        if not say_why_not(self, AUTO_FINISH):
+            self.auto_finish.toggle()
 
     def stop_auto_finish(self) -> None:
         self.auto_finish.stop()

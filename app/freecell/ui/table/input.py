@@ -7,11 +7,14 @@ The only engine questions asked are "where would a tap send this card?"
 (``home_move``) and "how long is this column?", both answered by the engine.
 
 Gestures:
-- drag a card or run: it follows the pointer as one piece; drop on a pile;
+- drag a card or run: it lifts (``drag_feedback.py``) and follows the pointer as
+  one piece; drop on a pile;
 - tap a card that can go home now: it goes home; any other card: it is selected
   (with every card below it), and the next tap names the destination;
 - double-click: send home (the engine says why not when it cannot);
 - press and hold on a column: the run picker opens (see ``run_picker.py``).
+While cards are held (dragged, tapped or picked up by keys) the piles they may go
+to are outlined, as the engine judges them (``destinations.py``).
 Keys: Left/Right move between piles, Up/Down choose the run's first card, Enter or
 Space selects / drops / sends home when it can go (with Shift it only selects, so a
 card that could go home can go to a cell instead), Escape clears.
@@ -27,9 +30,11 @@ from PySide6.QtCore import QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from freecell.engine import Move, Pile, PileKind, Position, home_move
+from freecell.engine import Move, Pile, Position, home_move
 from freecell.i18n import _, ngettext
 from freecell.texts.cards import capitalized, card_name, pile_name
+from freecell.ui.table.destinations import legal_destinations, moving_count
+from freecell.ui.table.drag_feedback import DragFeedback
 from freecell.ui.table.items import Z_LIFTED
 from freecell.ui.table.layout import Rect
 from freecell.ui.table.run_picker import PickerPart, RunPickerControl, RunPickerItem
@@ -77,6 +82,7 @@ class InputController(QObject):
         self._selection: tuple[Pile, int] | None = None
         self.focus_index = 0  # into piles(): cells, foundations, columns
         self.focus_depth = -1  # inside a column; -1 = its last card
+        self.feedback = DragFeedback(scene)
         self.run_picker = RunPickerControl(self)
         self._press: _Press | None = None
         self._just_sent_home = False
@@ -108,7 +114,24 @@ class InputController(QObject):
     def selection(self, value: tuple[Pile, int] | None) -> None:
         before, self._selection = self._selection, value
         if before != value:
+            self.show_destinations()
             self.selection_changed.emit(before)
+
+    def held(self) -> tuple[Pile, int] | None:
+        """The cards the player holds now: the dragged run, else the selection."""
+        press = self._press
+        if press is not None and press.dragging and press.pile is not None:
+            return press.pile, press.depth
+        return self._selection
+
+    def show_destinations(self) -> None:
+        """Outline the legal destinations of what is held (none when nothing is)."""
+        held = self.held()
+        scene = self.scene
+        if held is None or scene.variant is None or scene.layout is None:
+            self.feedback.hide_destinations()
+            return
+        self.feedback.show_destinations(legal_destinations(self._position(), scene.variant, *held))
 
     # -- shared -------------------------------------------------------------------------
     def piles(self) -> list[Pile]:
@@ -157,18 +180,21 @@ class InputController(QObject):
     def position_changed(self) -> None:
         """After any change of the table: selections are gone, the focus stays on its
         pile at that pile's last card."""
+        press, self._press = self._press, None
+        if press is not None and press.dragging:
+            # the game changed under a drag (a new deal by key): put the run down now
+            self.feedback.drop_now()
+            self.scene.set_drop_mark(None)
         self.selection = None
         self.scene.set_selection(None)
         self.close_picker()
-        self._press = None
+        self.show_destinations()
         self._hold.stop()
         self.focus_depth = -1
         self.show_focus()
 
     def _count(self, pile: Pile, depth: int) -> int | None:
-        if pile.kind is PileKind.COLUMN:
-            return len(self._position().columns[pile.index]) - depth
-        return None
+        return moving_count(self._position(), pile, depth)
 
     def move_selection_to(self, dest: Pile) -> bool:
         assert self.selection is not None
@@ -214,9 +240,12 @@ class InputController(QObject):
             self.scene.set_selection(None)
             self.scene.set_hint(None)
             self.scene.finish_animations()
-            for i, item in enumerate(self.scene.cards_of(press.pile, press.depth)):
+            lifted = self.scene.cards_of(press.pile, press.depth)
+            for i, item in enumerate(lifted):
                 item.setZValue(Z_LIFTED + i)
             self.picked_up.emit()
+            self.feedback.lift(lifted, press.point)
+            self.show_destinations()
         delta = point - press.point
         lay = self.scene.layout
         if lay is not None and press.origins:
@@ -266,6 +295,7 @@ class InputController(QObject):
 
     def _drop(self, press: _Press) -> None:
         assert press.pile is not None
+        self.feedback.settle()
         lay = self.scene.layout
         items = self.scene.cards_of(press.pile, press.depth)
         if lay is None or not items:
@@ -275,6 +305,7 @@ class InputController(QObject):
         dest = self.scene.drop_target(dragged, press.pile)
         self.scene.set_drop_mark(None)
         self.selection = None
+        self.show_destinations()
         if dest is None:
             self.scene.spring_back()
             return
@@ -293,7 +324,10 @@ class InputController(QObject):
                 return
             if target == source:
                 if hit is not None and hit[1] != depth and source.is_column:
-                    self.select(source, hit[1])
+                    if self.picker_open and self.picker_column == source.index:
+                        self.open_picker(source.index, hit[1])  # offers runs only
+                    else:
+                        self.select(source, hit[1])
                 else:
                     self.clear_selection()
                 return
@@ -365,6 +399,7 @@ class InputController(QObject):
         pile, depth = self.focused()
         # the focus outlines the chosen card and those below it
         self.scene.set_focus_mark(pile, depth)
+        self.feedback.redraw()  # the destinations where their piles now lie
         self.focus_text = self.describe_focus()
         if self.on_focus_text is not None:
             self.on_focus_text(self.focus_text)

@@ -1,12 +1,17 @@
 """The run picker: a small panel for choosing where a run starts.
 
-Press and hold on a column (or P on the focused column) opens it in that column's
-own lane, so it never hides a pile the run could go to.  It shows how many cards
-would go; sliding (still pressed) onto the up arrow or clicking it takes one more
-card, the down arrow one fewer; Up/Down do the same, Enter confirms, Escape
-cancels.  :class:`RunPickerItem` draws the panel and says which of its parts lies
-under a point; :class:`RunPickerControl` is how it answers, moving the input
-controller's selection and focus; :func:`picker_place` is where it goes.
+Press and hold on a column (or P on the focused column) opens it.  It offers
+exactly the cards whose cards below form a run (the engine's ``run_length`` under
+the variant's build rule): held on a buried card that starts no run, it opens on
+the run's first card, and its up arrow stops there.  It shows how many cards would
+go and, under that, how many can move together now (the supermove limit); sliding
+(still pressed) onto the up arrow or clicking it takes one more card, the down
+arrow one fewer; Up/Down do the same, Enter confirms, Escape cancels.
+:class:`RunPickerItem` draws the panel and says which of its parts lies under a
+point; :class:`RunPickerControl` is how it answers, moving the input controller's
+selection and focus; :func:`picker_place` is where it goes: inside the part of the
+table in view, over none of the cards it chooses among and none of the piles they
+could go to.
 """
 
 from __future__ import annotations
@@ -16,11 +21,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QWidget
 
 from freecell.engine import Pile
 from freecell.i18n import ngettext
-from freecell.ui.table.layout import TableLayout
+from freecell.ui.table.destinations import movable_now, run_starts
+from freecell.ui.table.layout import Rect, TableLayout
 
 if TYPE_CHECKING:
     # only named in paint's signature: the first paint need not create its enums
@@ -40,6 +46,8 @@ class RunPickerItem(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.count = 1
+        self.movable = 1  # how many cards can move together now (supermove limit)
+        self.can_take_more = False  # the up arrow stops at the run's first card
         self.hot: PickerPart | None = None
         self._w = 120.0
         self._h = 150.0
@@ -75,8 +83,12 @@ class RunPickerItem(QGraphicsItem):
                 return part
         return PickerPart.BODY if self.boundingRect().contains(local) else None
 
-    def set_count(self, count: int, hot: PickerPart | None = None) -> None:
+    def set_count(
+        self, count: int, hot: PickerPart | None = None, *, movable: int = 0, more: bool = False
+    ) -> None:
         self.count = count
+        self.movable = movable or count
+        self.can_take_more = more
         self.hot = hot
         self.update()
 
@@ -91,7 +103,10 @@ class RunPickerItem(QGraphicsItem):
         parts = self.part_rects()
         for part in (PickerPart.UP, PickerPart.DOWN):
             r = parts[part]
+            # an arrow with nothing more to offer is drawn dim
+            able = self.can_take_more if part is PickerPart.UP else self.count > 1
             painter.setPen(Qt.PenStyle.NoPen)
+            painter.setOpacity(1.0 if able else 0.35)
             painter.setBrush(QColor("#ffcc33") if self.hot is part else QColor("#3d4654"))
             painter.drawRoundedRect(r, 8, 8)
             arrow = QPainterPath()
@@ -108,6 +123,7 @@ class RunPickerItem(QGraphicsItem):
             arrow.closeSubpath()
             painter.setBrush(QColor("#1b1f26") if self.hot is part else QColor("#ffffff"))
             painter.drawPath(arrow)
+        painter.setOpacity(1.0)
         close = parts[PickerPart.CLOSE]
         painter.setPen(
             QPen(QColor("#ff8a80") if self.hot is PickerPart.CLOSE else QColor("#dddddd"), 2.5)
@@ -115,18 +131,22 @@ class RunPickerItem(QGraphicsItem):
         m = close.width() * 0.28
         painter.drawLine(close.topLeft() + QPointF(m, m), close.bottomRight() - QPointF(m, m))
         painter.drawLine(close.topRight() + QPointF(-m, m), close.bottomLeft() + QPointF(m, -m))
-        font = QFont(painter.font())
-        font.setBold(True)
-        size = max(12, round(h * 0.15))
-        font.setPixelSize(size)
-        text = self.label()
-        # a longer language's words ("13 Karten") shrink to the lane rather than clip
-        wide = QFontMetricsF(font).horizontalAdvance(text)
-        if wide > w * 0.92:
-            font.setPixelSize(max(9, int(size * w * 0.92 / wide)))
-        painter.setFont(font)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(QRectF(0, h * 0.42, w, h * 0.28), Qt.AlignmentFlag.AlignCenter, text)
+        too_many = self.count > self.movable
+        _draw_fitted(
+            painter,
+            self.label(),
+            QRectF(0, h * 0.42, w, h * 0.17),
+            round(h * 0.15),
+            QColor("#ffb74d") if too_many else QColor("#ffffff"),
+            bold=True,
+        )
+        _draw_fitted(
+            painter,
+            self.movable_label(),
+            QRectF(0, h * 0.58, w, h * 0.11),
+            round(h * 0.085),
+            QColor("#ffb74d") if too_many else QColor("#c9d1dc"),
+        )
 
     def label(self) -> str:
         """What the picker shows between its arrows: how many cards would go."""
@@ -134,6 +154,33 @@ class RunPickerItem(QGraphicsItem):
 
         # Translators: the run picker's count, as wide as a card: keep it short
         return ngettext("{n} card", "{n} cards", self.count).format(n=format_number(self.count))
+
+    def movable_label(self) -> str:
+        """Under the count: how many cards can move together now."""
+        from freecell.i18n.formatting import format_number
+
+        # Translators: under the run picker's count, as wide as a card: keep it short;
+        # how many cards can move together now (free cells and empty columns allow)
+        return ngettext("{n} can move now", "{n} can move now", self.movable).format(
+            n=format_number(self.movable)
+        )
+
+
+def _draw_fitted(
+    painter: QPainter, text: str, box: QRectF, size: int, colour: QColor, *, bold: bool = False
+) -> None:
+    """``text`` centred in ``box``; a longer language's words ("13 Karten") shrink to
+    the lane rather than clip."""
+    font = QFont(painter.font())
+    font.setBold(bold)
+    size = max(9, size)
+    font.setPixelSize(size)
+    wide = QFontMetricsF(font).horizontalAdvance(text)
+    if wide > box.width() * 0.92:
+        font.setPixelSize(max(7, int(size * box.width() * 0.92 / wide)))
+    painter.setFont(font)
+    painter.setPen(colour)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class RunPickerControl:
@@ -152,20 +199,37 @@ class RunPickerControl:
     def is_open(self) -> bool:
         return self.item.isVisible()
 
+    def _starts(self, column: int) -> range:
+        scene = self._controller.scene
+        assert scene.variant is not None
+        return run_starts(self._controller.position(), scene.variant, column)
+
     def open(self, column: int, depth: int) -> bool:
-        """Open on a column with the run from ``depth`` selected; the keyboard focus
-        goes to that card, so the picker's keys work however it was opened.  False
-        when the column is empty or the table is not laid out."""
+        """Open on a column with the run from ``depth`` selected (from the run's first
+        card when ``depth`` starts no run); the keyboard focus goes to that card, so
+        the picker's keys work however it was opened.  False when the column is
+        empty or the table is not laid out."""
         controller = self._controller
-        lay = controller.scene.layout
-        length = len(controller.position().columns[column])
-        if lay is None or length == 0:
+        scene = controller.scene
+        lay = scene.layout
+        position = controller.position()
+        length = len(position.columns[column])
+        if lay is None or length == 0 or scene.variant is None:
             return False
-        depth = max(0, min(depth, length - 1))
+        starts = self._starts(column)
+        depth = max(starts.start, min(depth, length - 1))
         self.column = column
         self.item.set_scale_for(lay.card_w)
         size = self.item.boundingRect()
-        x, y = picker_place(lay, column, depth, length, size.width(), size.height())
+        x, y = picker_place(
+            lay,
+            [len(cards) for cards in position.columns],
+            column,
+            starts.start,
+            size.width(),
+            size.height(),
+            _visible_rect(scene),
+        )
         self.item.setPos(QPointF(x, y))
         self.item.setVisible(True)
         controller.select(Pile.column(column), depth)
@@ -174,11 +238,19 @@ class RunPickerControl:
         return True
 
     def show_count(self, hot: PickerPart | None = None) -> None:
-        selection = self._controller.selection
-        if selection is None or self.column is None:
+        controller = self._controller
+        selection = controller.selection
+        variant = controller.scene.variant
+        if selection is None or self.column is None or variant is None:
             return
         pile, depth = selection
-        self.item.set_count(len(self._controller.position().columns[pile.index]) - depth, hot)
+        position = controller.position()
+        self.item.set_count(
+            len(position.columns[pile.index]) - depth,
+            hot,
+            movable=movable_now(position, variant),
+            more=depth > self._starts(pile.index).start,
+        )
 
     def hover(self, part: PickerPart | None) -> None:
         if part is self.item.hot:
@@ -189,14 +261,15 @@ class RunPickerControl:
             self.show_count(part)
 
     def step(self, more: bool, hot: PickerPart | None = None) -> None:
-        """One card more (the run starts a card higher) or one fewer; the focus
-        follows the run's first card."""
+        """One card more (the run starts a card higher, never above the run's first
+        card) or one fewer; the focus follows the run's first card."""
         controller = self._controller
         if controller.selection is None or self.column is None:
             return
         pile, depth = controller.selection
         length = len(controller.position().columns[pile.index])
-        depth = max(0, depth - 1) if more else min(length - 1, depth + 1)
+        top = self._starts(pile.index).start
+        depth = max(top, depth - 1) if more else min(length - 1, depth + 1)
         controller.select(pile, depth)
         controller.focus_on(pile, depth)
         self.show_count(hot)
@@ -213,24 +286,76 @@ class RunPickerControl:
         self.column = None
 
 
+def _visible_rect(scene: QGraphicsScene) -> Rect | None:
+    """The part of the table the (first) view shows, in scene coordinates."""
+    views = scene.views()
+    if not views:
+        return None
+    view = views[0]
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    return Rect(shown.x(), shown.y(), shown.width(), shown.height())
+
+
 def picker_place(
-    lay: TableLayout, column: int, depth: int, length: int, width: float, height: float
+    lay: TableLayout,
+    lengths: list[int],
+    column: int,
+    run_start: int,
+    width: float,
+    height: float,
+    visible: Rect | None = None,
 ) -> tuple[float, float]:
-    """Where the picker goes: in its own column's lane, so it never hides another
-    pile a run could go to.  Below the column's last card when there is room, else
-    above the run's first card (over the buried cards, which are no destination),
-    else over the run itself just below its first card's index, still in its own
-    lane."""
-    slot = lay.columns[column]
-    x = slot.x + (slot.w - width) / 2
+    """Where the picker goes: inside the table's part in view, over none of the cards
+    it chooses among (the column's run, from ``run_start``) and over no other pile a
+    run could go to (cells, foundations, the other columns' last cards).
+
+    Tried in turn: below the column's last card; in its own lane above the run (over
+    the buried cards, which it does not offer); beside the column, right then left,
+    over the neighbours' buried cards, as near the run's first card as it can be.
+    Where nothing is free (a tiny window), the place that covers the fewest of those
+    piles and none of the run.
+    """
+    area = Rect(0.0, 0.0, lay.width, lay.height)
+    if visible is not None:
+        left, top = max(area.x, visible.x), max(area.y, visible.y)
+        right = min(area.x + area.w, visible.x + visible.w)
+        bottom = min(area.y + area.h, visible.y + visible.h)
+        if right - left >= width and bottom - top >= height:
+            area = Rect(left, top, right - left, bottom - top)
     gap = max(4.0, lay.card_w * 0.06)
-    last = lay.card_rect(column, length - 1)
-    below = last.y + last.h + gap
-    if below + height <= lay.height - gap:
-        return x, below
-    first = lay.card_rect(column, depth)
-    above = first.y - height - gap
-    if above >= slot.y:
-        return x, above
-    under_index = first.y + lay.offsets[column]
-    return x, max(slot.y, min(under_index, lay.height - height - gap))
+    slot = lay.columns[column]
+    length = lengths[column]
+    run = [lay.card_rect(column, d) for d in range(run_start, length)]
+    first, last = run[0], run[-1]
+    run_box = Rect(first.x, first.y, first.w, last.y + last.h - first.y)
+    targets = [*lay.cells, *lay.foundations]
+    targets += [
+        lay.card_rect(i, max(0, n - 1)) if n else lay.columns[i]
+        for i, n in enumerate(lengths)
+        if i != column
+    ]
+
+    def inside(x: float, y: float) -> tuple[float, float]:
+        x = max(area.x + gap / 2, min(x, area.x + area.w - width - gap / 2))
+        y = max(area.y + gap / 2, min(y, area.y + area.h - height - gap / 2))
+        return x, y
+
+    lane_x = slot.x + (slot.w - width) / 2
+    candidates = [inside(lane_x, last.y + last.h + gap), inside(lane_x, first.y - height - gap)]
+    ys = [first.y + k * gap for k in range(0, int(area.h / gap) + 1)]
+    ys.sort(key=lambda y: abs(y - first.y))
+    for x in (slot.x + slot.w + gap, slot.x - width - gap):
+        candidates += [inside(x, y) for y in ys]
+    best: tuple[int, tuple[float, float]] | None = None
+    for x, y in candidates:
+        panel = Rect(x, y, width, height)
+        if panel.intersection_area(run_box) > 0:
+            continue
+        covered = sum(panel.intersection_area(t) > 0 for t in targets)
+        if covered == 0:
+            return x, y
+        if best is None or covered < best[0]:
+            best = (covered, (x, y))
+    if best is not None:
+        return best[1]
+    return inside(lane_x, last.y + last.h + gap)

@@ -1,0 +1,279 @@
+"""What the table shows while the player holds cards: the lifted run and where it
+may go.
+
+- A dragged card or run *lifts*: it grows a little about the point where the
+  pointer took it and casts a soft shadow, both carried by the cards themselves (the
+  shadow is a child of the run's first card), so following the pointer costs no
+  more than moving the cards.  On the drop it settles back to its size while it
+  glides to its place.
+- The *legal destinations* of what is held (dragged, tapped or picked up by keys)
+  are outlined in green, and only they: the input controller asks the engine which
+  piles they are (:mod:`.destinations`) and hands them here; they are drawn from the
+  scene's current layout and position, so a relayout redraws them in place.
+
+Every change of these fades in or out quickly, or happens at once when motion is
+reduced (the desktop's setting or the player's choice: ``TableScene.reduce_motion``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem
+
+from freecell.engine import Pile
+from freecell.ui.table.items import Z_MARK, CardItem, qrect
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QVariantAnimation
+
+    from freecell.ui.table.scene import TableScene
+
+LIFT_SCALE = 0.05  # a lifted run is 5 % larger
+LIFT_MS = 110
+FADE_MS = 140
+SHADOW_RINGS = 8  # the shadow's soft edge, drawn as rings of growing transparency
+DESTINATION = QColor("#6ee08f")  # apart from the selection's yellow and the hint's blue
+
+
+class DragFeedback(QObject):
+    """The lift of the held run and the outline of its legal destinations."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self._scene = scene
+        # the destinations' outline: a dark band under a green line (clear on any
+        # cloth), one item for every pile so one opacity fades them all
+        self.halo = QGraphicsPathItem()
+        self.halo.setPen(_pen(QColor(0, 0, 0, 150), 7))
+        self.halo.setBrush(QBrush())
+        self.halo.setZValue(Z_MARK - 1)
+        self.outline = QGraphicsPathItem(self.halo)
+        self.outline.setPen(_pen(DESTINATION, 3))
+        fill = QColor(DESTINATION)
+        fill.setAlpha(46)
+        self.outline.setBrush(QBrush(fill, Qt.BrushStyle.SolidPattern))
+        for item in (self.halo, self.outline):
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.halo.setVisible(False)
+        scene.addItem(self.halo)
+        self.destinations: tuple[Pile, ...] = ()
+        self._fade: QVariantAnimation | None = None
+        # the lift
+        self.lifted: list[CardItem] = []
+        self.shadow: QGraphicsPixmapItem | None = None
+        self._shadow_key: tuple[int, int] = (0, 0)
+        self._lift_anim: QVariantAnimation | None = None
+        self._lift = 0.0  # 0 on the table, 1 lifted
+        self._base_scale = 1.0
+
+    @property
+    def reduce_motion(self) -> bool:
+        return self._scene.reduce_motion
+
+    # -- legal destinations ---------------------------------------------------------
+    def show_destinations(self, piles: Sequence[Pile]) -> None:
+        """Outline ``piles`` (none: the outline fades away)."""
+        piles = tuple(piles)
+        if not piles:
+            self.hide_destinations()
+            return
+        fresh = not self.halo.isVisible() or self.destinations == ()
+        self.destinations = piles
+        self.redraw()
+        if fresh:
+            self._fade_to(1.0)
+        elif self._fade is None:
+            self.halo.setOpacity(1.0)
+
+    def hide_destinations(self) -> None:
+        if not self.destinations:
+            return
+        self.destinations = ()
+        self._fade_to(0.0)
+
+    @property
+    def destinations_visible(self) -> bool:
+        """Whether the outline is (or is coming) on screen."""
+        return bool(self.destinations) and self.halo.isVisible()
+
+    def redraw(self) -> None:
+        """Draw the outline again from the scene's layout and position (after a move
+        or a relayout): each destination where a card put on it would lie."""
+        scene = self._scene
+        if not self.destinations or scene.layout is None or scene.position is None:
+            return
+        path = QPainterPath()
+        radius = scene.layout.card_w * 0.07
+        for pile in self.destinations:
+            path.addRoundedRect(self.landing(pile), radius, radius)
+        self.halo.setPath(path)
+        self.outline.setPath(path)
+
+    def landing(self, pile: Pile) -> QRectF:
+        """Where a card put on ``pile`` lies: a column's last card (or its place)."""
+        scene = self._scene
+        assert scene.layout is not None and scene.position is not None
+        if pile.is_column:
+            cards = scene.position.columns[pile.index]
+            if cards:
+                return qrect(scene.layout.card_rect(pile.index, len(cards) - 1))
+        return qrect(scene.pile_rect(pile))
+
+    def _fade_to(self, target: float) -> None:
+        if self._fade is not None:
+            self._fade.stop()
+            self._fade = None
+        start = self.halo.opacity() if self.halo.isVisible() else 0.0
+        if target > 0:
+            self.halo.setOpacity(start)
+            self.halo.setVisible(True)
+        if self.reduce_motion:
+            self._faded(target)
+            return
+        from PySide6.QtCore import QVariantAnimation  # (its enums: not for the first frame)
+
+        anim = QVariantAnimation(self)
+        anim.setStartValue(start)
+        anim.setEndValue(target)
+        anim.setDuration(FADE_MS)
+        anim.valueChanged.connect(lambda v: self.halo.setOpacity(float(v)))
+        anim.finished.connect(lambda: self._faded(target))
+        self._fade = anim
+        anim.start()
+
+    def _faded(self, target: float) -> None:
+        if self._fade is not None:
+            self._fade.deleteLater()
+            self._fade = None
+        self.halo.setOpacity(target)
+        self.halo.setVisible(target > 0)
+
+    @property
+    def fading(self) -> bool:
+        return self._fade is not None
+
+    # -- the lift -------------------------------------------------------------------
+    def lift(self, items: Sequence[CardItem], grab: QPointF) -> None:
+        """Lift ``items`` (already stacked over the table) about the scene point
+        ``grab``: they grow a little and cast a shadow, animated unless motion is
+        reduced."""
+        self.drop_now()
+        if not items:
+            return
+        self.lifted = list(items)
+        self._base_scale = items[0].scale()
+        for item in self.lifted:
+            # each card scales about the same scene point, so the run stays one piece
+            item.setTransformOriginPoint(grab - item.pos())
+            item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self._attach_shadow(items, grab)
+        self._animate_lift(1.0)
+
+    def settle(self) -> None:
+        """The run was let go: it shrinks back to its size (while it glides to its
+        place) and its shadow goes."""
+        if self.lifted:
+            self._animate_lift(0.0)
+
+    def drop_now(self) -> None:
+        """End any lift at once: cards at their size, no shadow."""
+        if self._lift_anim is not None:
+            self._lift_anim.stop()
+            self._lift_anim.deleteLater()
+            self._lift_anim = None
+        if self.lifted:
+            self._set_lift(0.0)
+            for item in self.lifted:
+                item.setTransformOriginPoint(QPointF(0, 0))
+                item.setTransformationMode(Qt.TransformationMode.FastTransformation)
+        if self.shadow is not None:
+            self.shadow.setVisible(False)  # (it stays the card's child, hidden, till the next lift)
+        self.lifted = []
+
+    @property
+    def lifting(self) -> bool:
+        """Whether a run is lifted (or settling)."""
+        return bool(self.lifted)
+
+    @property
+    def lift_amount(self) -> float:
+        return self._lift
+
+    def _animate_lift(self, target: float) -> None:
+        if self._lift_anim is not None:
+            self._lift_anim.stop()
+            self._lift_anim.deleteLater()
+            self._lift_anim = None
+        if self.reduce_motion:
+            self._set_lift(target)
+            if target == 0.0:
+                self.drop_now()
+            return
+        from PySide6.QtCore import QVariantAnimation
+
+        anim = QVariantAnimation(self)
+        anim.setStartValue(self._lift)
+        anim.setEndValue(target)
+        anim.setDuration(LIFT_MS)
+        anim.valueChanged.connect(lambda v: self._set_lift(float(v)))
+        if target == 0.0:
+            anim.finished.connect(self.drop_now)
+        self._lift_anim = anim
+        anim.start()
+
+    def _set_lift(self, amount: float) -> None:
+        self._lift = amount
+        scale = self._base_scale * (1.0 + LIFT_SCALE * amount)
+        for item in self.lifted:
+            item.setScale(scale)
+        if self.shadow is not None:
+            self.shadow.setOpacity(amount)
+
+    def _attach_shadow(self, items: Sequence[CardItem], grab: QPointF) -> None:
+        scene = self._scene
+        if scene.layout is None:
+            return
+        first, last = items[0], items[-1]
+        w = scene.layout.card_w
+        h = last.pos().y() - first.pos().y() + scene.layout.card_h
+        margin = max(4.0, w * 0.06)
+        key = (round(w), round(h))
+        if self.shadow is None:
+            self.shadow = QGraphicsPixmapItem()
+            self.shadow.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.shadow.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        if key != self._shadow_key:
+            self.shadow.setPixmap(_shadow_picture(w, h, margin, w * 0.07))
+            self._shadow_key = key
+        self.shadow.setParentItem(first)
+        # below and to the right, as if lit from the top left
+        self.shadow.setPos(QPointF(-margin + w * 0.03, -margin + w * 0.05))
+        self.shadow.setOpacity(0.0)
+        self.shadow.setVisible(True)
+
+
+def _pen(colour: QColor, width: float) -> QPen:
+    pen = QPen(colour, width)
+    pen.setCosmetic(True)
+    return pen
+
+
+def _shadow_picture(w: float, h: float, margin: float, radius: float) -> QPixmap:
+    """A soft shadow of a ``w`` x ``h`` card stack with ``margin`` of blur round it:
+    nested rounded rectangles, each a little more opaque, as a blur would fade."""
+    image = QImage(round(w + 2 * margin), round(h + 2 * margin), QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    for ring in range(SHADOW_RINGS):
+        inset = margin * ring / SHADOW_RINGS
+        painter.setBrush(QBrush(QColor(0, 0, 0, 16), Qt.BrushStyle.SolidPattern))
+        rect = QRectF(inset, inset, w + 2 * (margin - inset), h + 2 * (margin - inset))
+        painter.drawRoundedRect(rect, radius + margin - inset, radius + margin - inset)
+    painter.end()
+    return QPixmap.fromImage(image)
