@@ -121,17 +121,18 @@ def test_a_dragged_run_lifts_and_follows_the_pointer(qtbot) -> None:  # type: ig
     scene, vp = window.scene, window.view.viewport()
     items = scene.cards_of(col(0), 5)
     origins = [i.pos() for i in items]
+    width = items[0].sceneBoundingRect().width()  # the card's picture, its rim included
     start = card_point(window, col(0), 5)
     _start_drag(qtbot, window, start, start + QPoint(120, 80))
-    lifted = items[0].scale()
-    assert 1.02 <= lifted <= 1.1  # a little larger, at once under reduce motion
+    lifted = items[0].sceneBoundingRect().width() / width
+    assert 1.02 <= lifted <= 1.1  # a little larger, at once
     for item, origin in zip(items, origins, strict=True):
-        assert item.scale() == lifted
+        assert abs(item.sceneBoundingRect().width() / width - lifted) < 0.01
         assert item.pos() == origin + QPointF(120, 80)  # follows the pointer
-    # every card grows about the same point: the run stays one piece
-    tops = [item.mapToScene(QPointF(0, 0)) for item in items]
-    step = scene.layout.offsets[0] * lifted
-    assert abs((tops[1].y() - tops[0].y()) - step) < 0.01
+    # every card grows about the same point (the pointer's): the run stays one piece
+    tops = [item.sceneBoundingRect().topLeft() for item in items]
+    assert abs((tops[1].y() - tops[0].y()) - scene.layout.offsets[0] * lifted) < 1.0
+    assert tops[0].x() < origins[0].x() + 120  # grown to the left and right of it
     feedback = window.controller.feedback
     shadow = feedback.shadow
     assert shadow is not None and shadow.isVisible() and shadow.opacity() == 1.0
@@ -139,7 +140,7 @@ def test_a_dragged_run_lifts_and_follows_the_pointer(qtbot) -> None:  # type: ig
     assert shadow.sceneBoundingRect().height() > items[0].sceneBoundingRect().height()
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=start + QPoint(120, 80))
     # nowhere to go: back at its size and place, no shadow
-    assert all(item.scale() == 1.0 for item in items)
+    assert all(item.sceneBoundingRect().width() == width for item in items)
     assert [i.pos() for i in items] == origins
     assert not shadow.isVisible()
     assert not feedback.lifting
@@ -162,7 +163,8 @@ def test_the_lift_and_the_highlight_animate_unless_motion_is_reduced(qtbot) -> N
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=start + QPoint(100, 100))
     assert feedback.lifting and window.scene.animating  # settling while it springs back
     qtbot.waitUntil(lambda: not feedback.lifting and not window.scene.animating)
-    assert all(item.scale() == 1.0 for item in window.scene.cards_of(col(0), 5))
+    widths = {i.sceneBoundingRect().width() for i in window.scene.cards_of(col(0), 0)}
+    assert len(widths) == 1  # every card of the column at its own size again
 
     # the player's choice at run time: everything at once from now on
     window.session.change_settings(reduce_motion=True)
