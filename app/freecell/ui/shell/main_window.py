@@ -274,12 +274,14 @@ class MainWindow(QMainWindow):
         from freecell.engine import Undo
 
         self.stop_auto_finish()
-        self.dispatch(Undo())
+        if not say_why_not(self, UNDO):  # nothing to undo: said, as a note
+            self.dispatch(Undo())
 
     def redo(self) -> None:
         from freecell.engine import Redo
 
-        self.dispatch(Redo())
+        if not say_why_not(self, REDO):
+            self.dispatch(Redo())
 
     def _cancel_hint(self) -> None:
         """Cancel the search in flight; a runner never made has none (a move need
