@@ -177,3 +177,33 @@ def test_the_lift_and_the_highlight_animate_unless_motion_is_reduced(qtbot) -> N
     assert feedback.lift_amount == 1.0
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=start + QPoint(100, 100))
     assert not feedback.lifting and not window.scene.animating
+
+
+def test_the_destinations_follow_the_variant_rules(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from freecell.engine import SEAHAVEN_TOWERS
+
+    # Seahaven Towers: suits build down, only a King fills an empty column
+    seahaven = board(
+        [
+            "KS QS JS",
+            "KH QH JH TH 9H 8H 7H 6H",
+            "KD QD JD TD 9D 8D 7D 6D",
+            "KC QC JC TC 9C 8C 7C 6C",
+            "TS 9S 8S",
+            "7S",
+            "6S",
+        ],
+        home="C-5 D-5 H-5 S-5",
+        variant=SEAHAVEN_TOWERS,
+    )
+    window = make_window(qtbot, safe_autoplay=False)
+    load(window, seahaven, SEAHAVEN_TOWERS)
+    click(qtbot, window, card_point(window, col(5)))  # the seven of spades
+    cells = {Pile.cell(i) for i in range(4)}
+    # a cell, or the eight of spades -- no empty column (it is not a King), not home
+    assert _lit(window) == cells | {col(4)}
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    # the King of spades' run: into any of the three empty columns, nowhere else
+    click(qtbot, window, card_point(window, col(0), 0))
+    assert window.controller.selection == (col(0), 0)
+    assert _lit(window) == {col(7), col(8), col(9)}

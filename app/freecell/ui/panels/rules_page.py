@@ -293,6 +293,7 @@ def _general_html() -> str:
     rows = "\n".join(f"<tr><td>{key}</td><td>{what}</td></tr>" for key, what in keys)
     mouse = [
         _("<b>Drag</b> a card or a run onto its destination."),
+        _("While you hold cards, the places where they can go now are outlined in green."),
         _(
             "Or <b>tap</b> a card to select it (and the cards below it), then tap where it "
             "should go."
