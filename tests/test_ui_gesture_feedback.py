@@ -9,24 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from freecell.engine import Pile
-from ui_helpers import board, card_point, click, col, drop_point, key_to, load, make_window
-
-# No free cell, one empty column (7): two cards move onto a card, one into the
-# empty column.  Column 3 ends with the ten of hearts, on which the nine of spades'
-# run of three would build -- but three is more than two.
-TIGHT = board(
-    [
-        "KS QH JC TD 9S 8H 7C",
-        "KH QC JD TS 9H 8C 7D",
-        "KD QS JH TC 9D 8S 7H",
-        "KC QD JS TH",
-        "9C",
-        "8D",
-        "7S",
-    ],
-    ["6H", "6S", "6C", "6D"],
-    "C-5 D-5 H-5 S-5",
-)
+from ui_helpers import TIGHT, board, card_point, click, col, drop_point, key_to, load, make_window
 
 
 def _window(qtbot, **settings):  # type: ignore[no-untyped-def]

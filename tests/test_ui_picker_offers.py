@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 
 from freecell.engine import NewDeal, Pile, run_length
 from freecell.ui.accessibility import install_accessibility
-from ui_helpers import board, card_point, col, key_to, load, make_window
+from ui_helpers import TIGHT, board, card_point, col, key_to, load, make_window
 
 # Column 3 of deal 251: K♥ 7♠ 4♠ 6♣ Q♠ J♥ 10♣ -- only Q♠ J♥ 10♣ form a run.
 KH, SEVEN_S, QS = 0, 1, 4
@@ -94,8 +94,6 @@ def test_the_picker_by_key_offers_the_run_and_says_what_can_move(qtbot) -> None:
 
 
 def test_the_picker_says_when_more_are_chosen_than_can_move(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from test_ui_gesture_feedback import TIGHT
-
     window = make_window(qtbot, safe_autoplay=False)
     load(window, TIGHT)
     _hold(qtbot, window, col(0), 4)  # 9S 8H 7C: three, with no free cell and one empty column

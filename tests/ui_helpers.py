@@ -71,6 +71,24 @@ RUNS = board(
 )
 
 
+# No free cell, one empty column (col(7)): two cards move onto a card, one into the
+# empty column.  col(3) ends with the ten of hearts, on which the nine of spades'
+# run of three would build -- but three is more than two.
+TIGHT = board(
+    [
+        "KS QH JC TD 9S 8H 7C",
+        "KH QC JD TS 9H 8C 7D",
+        "KD QS JH TC 9D 8S 7H",
+        "KC QD JS TH",
+        "9C",
+        "8D",
+        "7S",
+    ],
+    ["6H", "6S", "6C", "6D"],
+    "C-5 D-5 H-5 S-5",
+)
+
+
 def stuck_board() -> Position:
     """Cells full of Kings; every exposed card black and low; nothing can move."""
     kings = [card(t) for t in ("KC", "KD", "KH", "KS")]
