@@ -22,13 +22,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from freecell.engine import Pile
 from freecell.ui.table.items import Z_MARK, CardItem, qrect
 
 if TYPE_CHECKING:
+    # only named in paint's signature: the first paint need not create its enums
     from PySide6.QtCore import QVariantAnimation
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
     from freecell.ui.table.scene import TableScene
 
@@ -64,7 +66,7 @@ class DragFeedback(QObject):
         self._fade: QVariantAnimation | None = None
         # the lift
         self.lifted: list[CardItem] = []
-        self.shadow: QGraphicsPixmapItem | None = None
+        self.shadow: RunShadow | None = None
         self._shadow_key: tuple[int, int] = (0, 0)
         self._lift_anim: QVariantAnimation | None = None
         self._lift = 0.0  # the shadow: 0 on the table, 1 lifted
@@ -255,17 +257,52 @@ class DragFeedback(QObject):
         margin = max(4.0, w * 0.06)
         key = (round(w), round(h))
         if self.shadow is None:
-            self.shadow = QGraphicsPixmapItem()
+            self.shadow = RunShadow()
             self.shadow.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.shadow.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
         if key != self._shadow_key:
-            self.shadow.setPixmap(_shadow_picture(w, h, margin, w * 0.07))
+            self.shadow.set_picture(_shadow_picture(w, h, margin, w * 0.07), margin)
             self._shadow_key = key
         self.shadow.setParentItem(first)
         # below and to the right of the grown run, as if lit from the top left
         self.shadow.setPos(first.offset() + QPointF(-margin + w * 0.04, -margin + w * 0.07))
         self.shadow.setOpacity(0.0)
         self.shadow.setVisible(True)
+
+
+class RunShadow(QGraphicsItem):
+    """The lifted run's shadow, drawn only where it can show: the run's opaque cards
+    cover its middle, so only its rim is painted (a third of its area for a long
+    run, on every frame of a drag)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picture = QPixmap()
+        self._margin = 0.0
+
+    def set_picture(self, picture: QPixmap, margin: float) -> None:
+        self.prepareGeometryChange()
+        self.picture = picture
+        self._margin = margin
+
+    def boundingRect(self) -> QRectF:
+        ratio = self.picture.devicePixelRatio() or 1.0
+        return QRectF(0, 0, self.picture.width() / ratio, self.picture.height() / ratio)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        w, h = self.boundingRect().width(), self.boundingRect().height()
+        # the middle left out lies well inside the run (its offset is under one margin)
+        m = self._margin
+        for strip in (
+            QRectF(0, 0, w, 2 * m),
+            QRectF(0, h - 3 * m, w, 3 * m),
+            QRectF(0, 2 * m, 2 * m, h - 5 * m),
+            QRectF(w - 3 * m, 2 * m, 3 * m, h - 5 * m),
+        ):
+            if strip.width() > 0 and strip.height() > 0:
+                painter.drawPixmap(strip, self.picture, strip)
 
 
 def _grown(picture: QPixmap, factor: float) -> QPixmap:
