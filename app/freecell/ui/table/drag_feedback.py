@@ -72,6 +72,7 @@ class DragFeedback(QObject):
         self._lift = 0.0  # the shadow: 0 on the table, 1 lifted
         self._pictures: list[QPixmap] = []  # the lifted cards' own pictures
         self._grown: list[int] = []  # the cache keys of the grown ones shown instead
+        self._grown_pictures: dict[int, QPixmap] = {}  # by the card picture's cache key
 
     @property
     def reduce_motion(self) -> bool:
@@ -175,12 +176,23 @@ class DragFeedback(QObject):
                 # A picture made larger once, not a scale transform: a frame of the
                 # drag then blits it as it blits any card (a smooth scale on every
                 # frame cost 10-15 ms at Extra large).
-                item.setPixmap(_grown(picture, grown))
+                item.setPixmap(self._grown_picture(picture, grown))
                 # each card grows about the same scene point: the run stays one piece
                 item.setOffset((grab - item.pos()) * (1.0 - grown))
             self._grown = [item.pixmap().cacheKey() for item in items]
         self._attach_shadow(items)
         self._animate_lift(1.0)
+
+    def _grown_picture(self, picture: QPixmap, factor: float) -> QPixmap:
+        """``picture`` grown, made once per card picture (a lift of 13 Extra large
+        cards spends most of its first frame growing them)."""
+        key = picture.cacheKey()
+        grown = self._grown_pictures.get(key)
+        if grown is None:
+            if len(self._grown_pictures) >= 26:  # (bounded: a new size or deck, or many)
+                self._grown_pictures.clear()
+            grown = self._grown_pictures[key] = _grown(picture, factor)
+        return grown
 
     def settle(self) -> None:
         """The run was let go: it is back to its size as it glides to its place, and
