@@ -13,7 +13,7 @@ from ui_helpers import TIGHT, board, card_point, click, col, drop_point, key_to,
 
 
 def _window(qtbot, **settings):  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, safe_autoplay=False, **settings)
+    window = make_window(qtbot, **settings)
     load(window, TIGHT)
     return window
 
@@ -179,7 +179,7 @@ def test_the_destinations_follow_the_variant_rules(qtbot) -> None:  # type: igno
         home="C-5 D-5 H-5 S-5",
         variant=SEAHAVEN_TOWERS,
     )
-    window = make_window(qtbot, safe_autoplay=False)
+    window = make_window(qtbot)
     load(window, seahaven, SEAHAVEN_TOWERS)
     click(qtbot, window, card_point(window, col(5)))  # the seven of spades
     cells = {Pile.cell(i) for i in range(4)}

@@ -13,7 +13,7 @@ from ui_helpers import board, col, load, make_window
 
 
 def _window(qtbot, deal: int = 1):  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, deal=deal, safe_autoplay=False)
+    window = make_window(qtbot, deal=deal)
     window.a11y = install_accessibility(window)
     window.view.setFocus()
     return window

@@ -23,7 +23,7 @@ def _hold(qtbot, window, pile: Pile, depth: int) -> None:  # type: ignore[no-unt
 
 
 def _deal_251(qtbot, size: tuple[int, int]):  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, deal=251, safe_autoplay=False)
+    window = make_window(qtbot, deal=251)
     window.resize(*size)
     qtbot.waitUntil(lambda: window.size().toTuple() == size)
     qtbot.wait(50)
@@ -94,7 +94,7 @@ def test_the_picker_by_key_offers_the_run_and_says_what_can_move(qtbot) -> None:
 
 
 def test_the_picker_says_when_more_are_chosen_than_can_move(qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(qtbot, safe_autoplay=False)
+    window = make_window(qtbot)
     load(window, TIGHT)
     _hold(qtbot, window, col(0), 4)  # 9S 8H 7C: three, with no free cell and one empty column
     picker = window.controller.picker
@@ -115,7 +115,7 @@ def test_a_long_run_low_in_a_short_window_is_never_covered(qtbot) -> None:  # ty
     run = "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS"
     rest = ["KH QC JD TS 9H 8C 7D", "KD QS JH TC 9D 8S 7H", "KC QD JS TH 9C 8D 7S"]
     rest += ["6C 5D 4S 3H 2C AD", "6S 5H 4C 3D 2S AH", "6H 5C 4D 3S 2H AC"]
-    window = make_window(qtbot, safe_autoplay=False)
+    window = make_window(qtbot)
     load(window, board([run, *rest]))
     for size in ((900, 560), (1366, 768)):
         window.resize(*size)
