@@ -5,7 +5,7 @@ write to the WAL file, with no fsync, so saving the row after every move costs a
 fraction of a millisecond on the calling thread and a process killed (SIGKILL
 included) loses nothing committed -- at most the move being made when it died.
 The schema has a version (``PRAGMA user_version``) and step-by-step migrations
-(``MIGRATIONS[v]`` turns version *v* into *v + 1*); docs/history.md gives the
+(:mod:`freecell.storage.history_schema`; rows in :mod:`~freecell.storage.history_rows`); docs/history.md gives the
 schema, what "own" means and which figures come from which rows.
 
 Damage is handled as the JSON files' is (:mod:`freecell.storage.jsonfile`): the
@@ -28,11 +28,17 @@ import stat
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from freecell.storage.history_rows import COLUMNS, GameRow, Result, result_of, row_from, values_of
+from freecell.storage.history_schema import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    migrate,
+    migrate_statistics_json,
+    statistics_json_migrated,
+)
 from freecell.storage.jsonfile import Damage, UnreadableFile, utc_now
 from freecell.storage.notices import FileKind, NoticeCode, StorageNotice, Then
 
@@ -40,114 +46,19 @@ if TYPE_CHECKING:
     from freecell.engine import Game
     from freecell.storage.statistics import StatisticsStore, VariantStats
 
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "GameHistory",
+    "GameRow",
+    "Result",
+    "result_of",
+]
+
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 2000  # another running copy's write: wait this long, then give up
-
-_SCHEMA_1 = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    game_id TEXT NOT NULL UNIQUE,
-    variant TEXT NOT NULL,
-    deal INTEGER,
-    board TEXT,
-    started REAL NOT NULL,
-    ended REAL,
-    seconds REAL NOT NULL DEFAULT 0,
-    move_count INTEGER NOT NULL DEFAULT 0,
-    moves TEXT NOT NULL DEFAULT '',
-    result TEXT NOT NULL DEFAULT 'playing'
-        CHECK (result IN ('playing', 'won', 'lost', 'abandoned')),
-    score INTEGER,
-    hints INTEGER NOT NULL DEFAULT 0,
-    solution_moves INTEGER NOT NULL DEFAULT 0,
-    origin TEXT NOT NULL,
-    daily TEXT
-);
-CREATE INDEX games_by_variant ON games (variant, ended);
-CREATE INDEX games_by_daily ON games (daily) WHERE daily IS NOT NULL;
-CREATE TABLE legacy_totals (variant TEXT PRIMARY KEY, figures TEXT NOT NULL);
-CREATE TABLE resets (variant TEXT PRIMARY KEY, at REAL NOT NULL);
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
-
-# version v -> the SQL that makes it v + 1 (0: an empty file)
-MIGRATIONS: dict[int, str] = {0: _SCHEMA_1}
-
-_MIGRATED_KEY = "statistics_json_migrated"
-
-
-class Result(StrEnum):
-    PLAYING = "playing"  # not over (the game in progress, or one left by a crash)
-    WON = "won"
-    LOST = "lost"  # left with no legal move to make
-    ABANDONED = "abandoned"  # left for another deal while moves were still possible
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One game of the history."""
-
-    game_id: str
-    variant: str
-    deal: int | None
-    board: str | None
-    started: float
-    """Unix time (UTC seconds) the game's first move was made, less its clock."""
-    ended: float | None
-    seconds: float
-    move_count: int
-    moves: tuple[str, ...]
-    result: Result
-    score: int | None
-    hints: int
-    solution_moves: int
-    origin: str
-    daily: str | None = None
-    """The date (``YYYY-MM-DD``) this game was that day's deal, if it was."""
-
-    @property
-    def own(self) -> bool:
-        """Dealt here, from the first move, no hint, no stepper: may set records."""
-        return self.origin == "dealt" and self.hints == 0 and self.solution_moves == 0
-
-    @property
-    def finished(self) -> bool:
-        return self.result is not Result.PLAYING
-
-    @property
-    def won(self) -> bool:
-        return self.result is Result.WON
-
-
-_COLUMNS = (
-    "game_id, variant, deal, board, started, ended, seconds, move_count, moves, result, "
-    "score, hints, solution_moves, origin, daily"
-)
-
-
-def _row(values: tuple[object, ...]) -> GameRow:
-    (gid, variant, deal, board, started, ended, seconds, count, moves, result, score, hints,
-     solution, origin, daily) = values  # fmt: skip
-    return GameRow(
-        str(gid),
-        str(variant),
-        deal if isinstance(deal, int) else None,
-        board if isinstance(board, str) else None,
-        float(started),  # type: ignore[arg-type]
-        float(ended) if isinstance(ended, int | float) else None,
-        float(seconds),  # type: ignore[arg-type]
-        int(count),  # type: ignore[call-overload]
-        tuple(str(moves).split()),
-        Result(str(result)),
-        score if isinstance(score, int) else None,
-        int(hints),  # type: ignore[call-overload]
-        int(solution),  # type: ignore[call-overload]
-        str(origin),
-        daily if isinstance(daily, str) else None,
-    )
 
 
 class GameHistory:
@@ -231,65 +142,22 @@ class GameHistory:
             checked = db.execute("PRAGMA quick_check").fetchone()
             if checked is None or checked[0] != "ok":
                 raise UnreadableFile(f"its quick check failed: {checked}", Damage.DAMAGED)
-            self._migrate(db)
+            migrate(db)
             self._migrate_statistics_json(db)
         except BaseException:
             db.close()
             raise
         return db
 
-    def _migrate(self, db: sqlite3.Connection) -> None:
-        found = int(db.execute("PRAGMA user_version").fetchone()[0])
-        if found > SCHEMA_VERSION:
-            # a newer release's history: its later columns are extra to us, and
-            # this version only reads and writes the columns it knows
-            log.warning("the game history is from schema %s (this is %s)", found, SCHEMA_VERSION)
-            return
-        while found < SCHEMA_VERSION:
-            step = MIGRATIONS.get(found)
-            if step is None:
-                raise UnreadableFile(
-                    f"schema version {found} is too old to read", Damage.TOO_OLD, version=found
-                )
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                now = int(db.execute("PRAGMA user_version").fetchone()[0])
-                if now == found:  # another running copy may have migrated meanwhile
-                    for statement in _statements(step):
-                        db.execute(statement)
-                    db.execute(f"PRAGMA user_version = {found + 1}")
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            found = int(db.execute("PRAGMA user_version").fetchone()[0])
-
     def _migrate_statistics_json(self, db: sqlite3.Connection) -> None:
         """Copy today's statistics.json figures in, once; the file stays beside."""
-        if db.execute("SELECT 1 FROM meta WHERE key = ?", (_MIGRATED_KEY,)).fetchone():
+        if statistics_json_migrated(db):
             return
-        from freecell.storage.statistics import variant_to_json
-
         figures: dict[str, VariantStats] = {}
         source = self._legacy_store()
         if source is not None:
             figures = dict(source.load().variants)
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            if not db.execute("SELECT 1 FROM meta WHERE key = ?", (_MIGRATED_KEY,)).fetchone():
-                for variant, stats in figures.items():
-                    db.execute(
-                        "INSERT OR REPLACE INTO legacy_totals VALUES (?, ?)",
-                        (variant, json.dumps(variant_to_json(stats), sort_keys=True)),
-                    )
-                db.execute(
-                    "INSERT INTO meta VALUES (?, ?)",
-                    (_MIGRATED_KEY, str(source.path) if source and figures else ""),
-                )
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+        migrate_statistics_json(db, figures, str(source.path) if source and figures else "")
 
     def _move_aside(self) -> Path | None:
         """Rename the damaged database (and its WAL and shared-memory files) to a
@@ -373,10 +241,10 @@ class GameHistory:
         """Write ``game``'s row as it is now (insert or update): call it after every
         move, and with the result when the game ends.  OSError when the disk
         refuses (the caller tells the player)."""
-        values = _values(game, score, result, daily)
+        values = values_of(game, score, result, daily)
         with self._use() as db:
             db.execute(
-                f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 15)}) "
+                f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * 15)}) "
                 "ON CONFLICT (game_id) DO UPDATE SET ended = excluded.ended, "
                 "seconds = excluded.seconds, move_count = excluded.move_count, "
                 "moves = excluded.moves, result = excluded.result, score = excluded.score, "
@@ -390,7 +258,7 @@ class GameHistory:
         """Insert a finished game as it is (an import, a test)."""
         with self._use() as db:
             db.execute(
-                f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * 15)})",
+                f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * 15)})",
                 (
                     row.game_id,
                     row.variant,
@@ -429,32 +297,32 @@ class GameHistory:
         """Every game, in the order they ended (games still being played last)."""
         if self._absent():
             return []
-        query = f"SELECT {_COLUMNS} FROM games"
+        query = f"SELECT {COLUMNS} FROM games"
         params: tuple[object, ...] = ()
         if variant is not None:
             query += " WHERE variant = ?"
             params = (variant,)
         query += " ORDER BY ended IS NULL, ended, id"
         with self._use() as db:
-            return [_row(values) for values in db.execute(query, params)]
+            return [row_from(values) for values in db.execute(query, params)]
 
     def row(self, game_id: str) -> GameRow | None:
         if self._absent():
             return None
         with self._use() as db:
             found = db.execute(
-                f"SELECT {_COLUMNS} FROM games WHERE game_id = ?", (game_id,)
+                f"SELECT {COLUMNS} FROM games WHERE game_id = ?", (game_id,)
             ).fetchone()
-        return None if found is None else _row(found)
+        return None if found is None else row_from(found)
 
     def daily_rows(self) -> list[GameRow]:
         if self._absent():
             return []
         with self._use() as db:
             return [
-                _row(values)
+                row_from(values)
                 for values in db.execute(
-                    f"SELECT {_COLUMNS} FROM games WHERE daily IS NOT NULL ORDER BY daily, id"
+                    f"SELECT {COLUMNS} FROM games WHERE daily IS NOT NULL ORDER BY daily, id"
                 )
             ]
 
@@ -480,42 +348,6 @@ class GameHistory:
             return {}
         with self._use() as db:
             return {v: float(at) for v, at in db.execute("SELECT variant, at FROM resets")}
-
-
-def _values(game: Game, score: int | None, result: Result, daily: str | None) -> tuple[object, ...]:
-    """The row's values, read on the thread that owns the game."""
-    board = None
-    if game.deal_number is None:
-        from freecell.engine.notation import format_board
-
-        board = format_board(game.start)
-    now = time.time()
-    ended = None if result is Result.PLAYING else now
-    return (
-        game.game_id,
-        game.variant.id,
-        game.deal_number,
-        board,
-        now - game.elapsed,
-        ended,
-        round(game.elapsed, 3),
-        game.move_count,
-        " ".join(m.notation for m in game.path),
-        result.value,
-        score,
-        game.hints_used,
-        game.solution_moves,
-        game.origin.value,
-        daily,
-    )
-
-
-def result_of(game: Game) -> Result:
-    """How a game that is being left ends: won, lost (nothing left to play) or
-    abandoned."""
-    if game.is_won:
-        return Result.WON
-    return Result.ABANDONED if game.has_legal_move else Result.LOST
 
 
 def _file_problem(path: Path) -> UnreadableFile | None:
@@ -549,7 +381,3 @@ def _is_damage(error: sqlite3.DatabaseError) -> bool:
     return isinstance(error, sqlite3.DatabaseError) and not isinstance(
         error, sqlite3.IntegrityError | sqlite3.ProgrammingError
     )
-
-
-def _statements(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
