@@ -9,21 +9,14 @@ says it; the command goes on with an empty history.
 from __future__ import annotations
 
 import argparse
-import csv
-import datetime
 import json
 import sys
 
 from freecell.cli.common import EXIT_OK, CliError
 from freecell.i18n import N_, _
 from freecell.storage import Storage
-from freecell.storage.history import GameRow
+from freecell.storage.history_export import iso_time, row_json, write_csv
 from freecell.storage.statistics import VariantStats
-
-CSV_COLUMNS = (
-    "variant", "deal", "board", "started", "ended", "seconds", "result", "move_count",
-    "moves", "score", "hints", "solution_moves", "origin", "own", "daily",
-)  # fmt: skip
 
 
 def _variant_id(text: str) -> str:
@@ -42,34 +35,6 @@ def _warn_notices(storage: Storage) -> None:
     for notice in storage.take_notices():
         message = notice_text(notice)
         print(_("freecell-cli: warning: {message}").format(message=message), file=sys.stderr)
-
-
-def _iso(seconds: float | None) -> str | None:
-    if seconds is None:
-        return None
-    moment = datetime.datetime.fromtimestamp(seconds, datetime.UTC)
-    return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def row_json(row: GameRow) -> dict[str, object]:
-    """One game as ``history --json`` prints it."""
-    return {
-        "variant": row.variant,
-        "deal": row.deal,
-        "board": row.board,
-        "started": _iso(row.started),
-        "ended": _iso(row.ended),
-        "seconds": round(row.seconds, 3),
-        "result": row.result.value,
-        "move_count": row.move_count,
-        "moves": list(row.moves),
-        "score": row.score,
-        "hints": row.hints,
-        "solution_moves": row.solution_moves,
-        "origin": row.origin,
-        "own": row.own,
-        "daily": row.daily,
-    }
 
 
 def _duration(seconds: float) -> str:
@@ -95,17 +60,12 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([row_json(r) for r in rows], ensure_ascii=False))
     elif args.csv:
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
-        for row in rows:
-            data = row_json(row)
-            data["moves"] = " ".join(row.moves)
-            writer.writerow(["" if data[c] is None else data[c] for c in CSV_COLUMNS])
+        write_csv(rows, sys.stdout)
     elif not rows:
         print(_("no game played yet"))
     else:
         for row in rows:
-            when = (_iso(row.ended or row.started) or "")[:16].replace("T", " ")
+            when = (iso_time(row.ended or row.started) or "")[:16].replace("T", " ")
             deal = f"#{row.deal}" if row.deal is not None else _("board")
             mark = "" if row.own else " " + _("(sets no record)")
             print(

@@ -5,8 +5,9 @@ write to the WAL file, with no fsync, so saving the row after every move costs a
 fraction of a millisecond on the calling thread and a process killed (SIGKILL
 included) loses nothing committed -- at most the move being made when it died.
 The schema has a version (``PRAGMA user_version``) and step-by-step migrations
-(:mod:`freecell.storage.history_schema`; rows in :mod:`~freecell.storage.history_rows`); docs/history.md gives the
-schema, what "own" means and which figures come from which rows.
+(:mod:`freecell.storage.history_schema`; a game as a row in
+:mod:`freecell.storage.history_rows`); docs/history.md gives the schema,
+what "own" means and which figures come from which rows.
 
 Damage is handled as the JSON files' is (:mod:`freecell.storage.jsonfile`): the
 file must be a regular file (a FIFO, a device, a folder or a link to one is damage,

@@ -9,11 +9,16 @@ as the backup either way.
 
 Keyboard: the variant selector (Alt+V), each figure (Tab reaches them; their
 accessible names read "Played: 12"), the deal table (arrows), Reset (Alt+R), Close.
+
+With a game history (the window's), the figures are one page of three: Games
+(:mod:`.history_table`) and Charts (:mod:`.history_charts`) are the others; those
+modules are imported when the dialog is first made, never by the window's start.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -31,6 +36,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -39,11 +45,16 @@ from freecell.engine import split_take_backs
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_percent
 from freecell.storage import Statistics, StatisticsStore, VariantStats
-from freecell.storage.history_stats import HistoryStatistics
+from freecell.storage.history_rows import GameRow
+from freecell.storage.history_stats import HistoryStatistics, derive
 from freecell.storage.statistics import DealRecord
+from freecell.ui.named import named
 from freecell.ui.panels.results import format_time
 
 if TYPE_CHECKING:
+    from freecell.ui.dialogs.history_charts import ChartsPage
+    from freecell.ui.dialogs.history_table import HistoryPage
+    from freecell.ui.features.review import GameReview
     from freecell.ui.shell.main_window import MainWindow
 
 Choice = tuple[str, str]
@@ -105,8 +116,18 @@ def _won(stats: VariantStats) -> str:
     return _("{won} ({assisted} with help)").format(won=stats.won, assisted=stats.assisted_wins)
 
 
+@dataclass(frozen=True, slots=True)
+class GameActions:
+    """What the Games page's buttons do with a game of the history (the window's)."""
+
+    replay: Callable[[GameRow], None]
+    review: Callable[[GameRow], None] | None
+    copy_line: Callable[[GameRow], str | None]
+
+
 class StatisticsDialog(QDialog):
-    """Shows ``store``'s figures per variant; ``statisticsReset(variant_id)`` after a reset."""
+    """Shows ``store``'s figures per variant; ``statisticsReset(variant_id)`` after a reset.
+    With a history behind ``store`` (and ``actions``), also its games and charts."""
 
     statisticsReset = Signal(str)
 
@@ -116,13 +137,22 @@ class StatisticsDialog(QDialog):
         *,
         variants: Sequence[Choice],
         current_variant: str | None = None,
+        actions: GameActions | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Statistics"))
         self.setAccessibleName(_("Statistics"))
         self.store = store
-        self.stats: Statistics = store.load()
+        self.rows: list[GameRow] | None = None
+        if isinstance(store, HistoryStatistics):  # the rows read once, for all three pages
+            history = store.history
+            self.rows = history.rows()
+            self.stats: Statistics = derive(self.rows, history.legacy_totals(), history.resets())
+        else:
+            self.stats = store.load()
+        self.games: HistoryPage | None = None
+        self.charts: ChartsPage | None = None
 
         self.variant_box = QComboBox()
         self.variant_box.setAccessibleName(_("Variant"))
@@ -182,14 +212,23 @@ class StatisticsDialog(QDialog):
         buttons.addButton(self.reset_button, QDialogButtonBox.ButtonRole.ResetRole)
         buttons.rejected.connect(self.reject)
 
+        figures_page = QWidget()
+        page = QVBoxLayout(figures_page)
+        page.addLayout(form)
+        page.addWidget(self.note)
+        page.addWidget(self.deals_label)
+        page.addWidget(self.deals, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addLayout(form)
-        layout.addWidget(self.note)
-        layout.addWidget(self.deals_label)
-        layout.addWidget(self.deals, 1)
+        if self.rows is None or actions is None:
+            page.setContentsMargins(0, 0, 0, 0)
+            layout.addWidget(figures_page, 1)
+            self.resize(520, 560)
+        else:
+            self.tabs = self._tabs(figures_page, self.rows, variants, current_variant, actions)
+            layout.addWidget(self.tabs, 1)
+            self.resize(900, 640)
         layout.addWidget(buttons)
-        self.resize(520, 560)
 
         self.variant_box.currentIndexChanged.connect(lambda _i: self.show_variant())
         if current_variant is not None:
@@ -197,6 +236,34 @@ class StatisticsDialog(QDialog):
             if index >= 0:
                 self.variant_box.setCurrentIndex(index)
         self.show_variant()
+
+    def _tabs(
+        self,
+        figures_page: QWidget,
+        rows: list[GameRow],
+        variants: Sequence[Choice],
+        current_variant: str | None,
+        actions: GameActions,
+    ) -> QTabWidget:
+        # (imported here: the window's start needs neither, and the charts only now)
+        from freecell.ui.dialogs.history_charts import ChartsPage
+        from freecell.ui.dialogs.history_table import HistoryPage
+
+        tabs = named(QTabWidget(), "statisticsTabs")
+        self.games = HistoryPage(
+            rows,
+            variants,
+            current_variant=current_variant,
+            replay=actions.replay,
+            review=actions.review or (lambda _row: None),
+            copy_line=actions.copy_line,
+        )
+        self.games.review_button.setVisible(actions.review is not None)
+        self.charts = ChartsPage()
+        tabs.addTab(figures_page, _("&Figures"))
+        tabs.addTab(self.games, _("&Games"))
+        tabs.addTab(self.charts, _("C&harts"))
+        return tabs
 
     @property
     def variant_id(self) -> str:
@@ -226,6 +293,11 @@ class StatisticsDialog(QDialog):
                 if column != 1:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.deals.setItem(row, column, item)
+        if self.charts is not None and self.rows is not None:
+            from freecell.analysis.daily import today
+
+            vid = self.variant_id
+            self.charts.show_rows([r for r in self.rows if r.variant == vid], today())
         beaten = len(stats.beaten_deals())
         self.deals.setAccessibleDescription(
             ngettext(
@@ -256,7 +328,7 @@ class StatisticsDialog(QDialog):
         return True
 
 
-def install_statistics(window: MainWindow) -> QAction | None:
+def install_statistics(window: MainWindow, review: GameReview | None = None) -> QAction | None:
     """Add "Statistics…" (Ctrl+I) to the window's Game menu; returns the action
     (None when the session keeps nothing on disk).
 
@@ -275,6 +347,7 @@ def install_statistics(window: MainWindow) -> QAction | None:
             storage.statistics,
             variants=[(v.id, _(v.name)) for v in window.catalog.variants],
             current_variant=window.bus.game.variant.id,
+            actions=_game_actions(window, lambda: dialog, review),
             parent=window,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -284,3 +357,24 @@ def install_statistics(window: MainWindow) -> QAction | None:
     action.triggered.connect(open_dialog)
     window.add_game_menu_action(action)
     return action
+
+
+def _game_actions(
+    window: MainWindow, dialog: Callable[[], QDialog], review: GameReview | None
+) -> GameActions:
+    """Replay, Review and Copy for a game of the history: the dialog closes and the
+    window plays or reviews it."""
+    from freecell.ui.features.past_games import copy_line, replay
+
+    def replay_row(row: GameRow) -> None:
+        dialog().accept()
+        replay(window, row)
+
+    def review_row(row: GameRow) -> None:
+        dialog().accept()
+        if review is not None:
+            review.review_row(row)
+
+    return GameActions(
+        replay_row, review_row if review is not None else None, lambda r: copy_line(window, r)
+    )

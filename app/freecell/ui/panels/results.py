@@ -119,10 +119,19 @@ class ResultsPanel(QFrame):
         for b in (self.new_button, self.replay_button, self.look_button):
             buttons.addWidget(b)
         box.addLayout(buttons)
+        self._buttons = buttons
         self.deal_number: int | None = None
         self.hide()
 
-    def _leave(self, then: Callable[[], None]) -> None:
+    def add_button(self, text: str, object_name: str, then: Callable[[], object]) -> QPushButton:
+        """For a feature: one more way on (Review), before "Look at the board"."""
+        button = QPushButton(text)
+        button.setObjectName(object_name)
+        button.clicked.connect(lambda: self._leave(then))
+        self._buttons.insertWidget(self._buttons.indexOf(self.look_button), button)
+        return button
+
+    def _leave(self, then: Callable[[], object]) -> None:
         self.hide()
         then()
 

@@ -230,11 +230,15 @@ def install_features(window: MainWindow) -> None:
     from freecell.ui.dialogs.plugins import install_plugins
     from freecell.ui.dialogs.preferences import install_preferences
     from freecell.ui.dialogs.statistics import install_statistics
+    from freecell.ui.features.daily import install_daily
     from freecell.ui.features.insight import install_insight
+    from freecell.ui.features.review import install_review
 
     install_insight(window)
+    install_daily(window)
+    review = install_review(window)
     install_preferences(window)
-    install_statistics(window)
+    install_statistics(window, review)
     install_plugins(window)
 
 

@@ -1,0 +1,69 @@
+"""Game > Deal of the day: the same FreeCell deal for every player on the same date
+(:func:`freecell.analysis.daily.daily_deal`, dealt by ``Session.play_daily``, which
+marks the game in the history).  The message bar says the date, the deal and the
+player's streak of days; the per-day record and the streak are drawn in the
+Statistics window's calendar."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction
+
+from freecell.analysis.daily import today
+from freecell.i18n import _, ngettext
+from freecell.i18n.formatting import format_date
+from freecell.storage.history_stats import daily_figures
+from freecell.ui.panels.results import format_time
+
+if TYPE_CHECKING:
+    from freecell.ui.shell.main_window import MainWindow
+
+
+def daily_words(window: MainWindow, number: int) -> str:
+    """ "Deal of the day, 2 Dec 2026: deal #1234." and the player's record of it."""
+    day = today()
+    words = [
+        _("Deal of the day, {date}: deal #{number}.").format(date=format_date(day), number=number)
+    ]
+    storage = window.session.storage
+    if storage is not None:
+        figures = daily_figures(storage.history.daily_rows(), day)
+        best = figures.records.get(day.isoformat())
+        if best is not None:
+            words.append(
+                _("Today's best: {time}, {moves} moves.").format(
+                    time=format_time(best.seconds), moves=best.move_count
+                )
+            )
+        n = figures.days_played_streak
+        if n:
+            words.append(
+                ngettext("Played {n} day in a row.", "Played {n} days in a row.", n).format(n=n)
+            )
+    return " ".join(words)
+
+
+class DailyDeal:
+    """The menu entry; ``play`` deals today's deal and says so."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.action = QAction(_("Deal of the &day"), window)
+        self.action.setToolTip(_("Today's deal: the same for every player on this date"))
+        self.action.setStatusTip(self.action.toolTip())
+        self.action.triggered.connect(lambda _c=False: self.play())
+        window.addAction(self.action)
+        window.add_game_menu_action(self.action)
+
+    def play(self) -> int:
+        window = self.window
+        window.stop_auto_finish()
+        number = window.session.play_daily()
+        window.hint_bar.show_message(daily_words(window, number), "info", timeout_ms=8000)
+        window.view.setFocus()
+        return number
+
+
+def install_daily(window: MainWindow) -> DailyDeal:
+    return DailyDeal(window)

@@ -1,0 +1,82 @@
+"""A game of the history brought back: replayed, copied as one line, or rebuilt
+for a review.  A row whose variant is not here (its plug-in is off) or whose board
+or moves do not read is said in the message bar, and nothing changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from freecell.engine import Game, Move, Position, Variant
+from freecell.i18n import _
+
+if TYPE_CHECKING:
+    from freecell.storage.history_rows import GameRow
+    from freecell.ui.shell.main_window import MainWindow
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """A past game: where it starts, under which rules, its moves, its origin."""
+
+    variant: Variant
+    deal: int | None
+    start: Position
+    moves: tuple[Move, ...]
+    origin: str
+
+
+def subject_of(row: GameRow, window: MainWindow) -> Subject | None:
+    """A history row as a game to review or replay; None (and said) when its
+    variant is not here or its board does not read."""
+    from freecell.engine import parse_board
+
+    try:
+        variant = window.session.plugins.variant(row.variant)
+    except KeyError:
+        window.hint_bar.show_message(
+            _("The variant {variant} is not available: turn its plug-in on first.").format(
+                variant=row.variant
+            ),
+            "refused",
+            timeout_ms=8000,
+        )
+        return None
+    try:
+        if row.deal is not None:
+            start = Game(variant, row.deal).start
+        else:
+            start = parse_board(row.board or "", variant)
+        moves = tuple(Move.parse(m) for m in row.moves)
+    except ValueError:
+        window.hint_bar.show_message(
+            _("This game's moves do not play: it cannot be reviewed."), "refused", timeout_ms=8000
+        )
+        return None
+    return Subject(variant, row.deal, start, moves, row.origin)
+
+
+def replay(window: MainWindow, row: GameRow) -> bool:
+    """Deal the row's deal again (or put its board on the table), from the start."""
+    from freecell.engine import LoadPosition
+
+    subject = subject_of(row, window)
+    if subject is None:
+        return False
+    if subject.deal is not None:
+        window.session.play_variant(subject.variant, subject.deal)
+    else:
+        window.dispatch(LoadPosition(subject.start, subject.variant))
+    window.view.setFocus()
+    return True
+
+
+def copy_line(window: MainWindow, row: GameRow) -> str | None:
+    """The row as the one line Copy game makes (:mod:`freecell.engine.oneline`)."""
+    from freecell.engine.oneline import format_one_line
+
+    subject = subject_of(row, window)
+    if subject is None:
+        return None
+    board = row.board or "" if subject.deal is None else ""
+    return format_one_line(subject.variant.id, subject.deal, board, subject.moves)
