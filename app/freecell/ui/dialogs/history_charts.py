@@ -56,7 +56,6 @@ PLAYED = QColor("#8a96a3")
 RUNNING = QColor("#2f6fb5")
 DAILY = QColor("#e0a800")
 HELPED = QColor("#c77d2a")
-CALENDAR_WEEKS = 26
 
 
 class FiguresModel(QAbstractTableModel, Generic[T]):
@@ -245,8 +244,10 @@ class CalendarChart(Chart):
         assert shown is not None
         metrics = self.fontMetrics()
         top, left = metrics.height() + 10, 10.0
-        weeks = CALENDAR_WEEKS
-        cell = min((self.width() - left - 10) / weeks, (self.height() - top - 10) / 7)
+        # as many weeks as squares that fill the height fit across (13 to 53)
+        tall = (self.height() - top - 10) / 7
+        weeks = max(13, min(53, int((self.width() - left - 10) // max(tall, 1.0))))
+        cell = min((self.width() - left - 10) / weeks, tall)
         monday = shown.today - datetime.timedelta(days=shown.today.weekday() + 7 * (weeks - 1))
         busiest = max((d.played for d in shown.days.values()), default=1) or 1
         streak = set(shown.streak)
@@ -294,7 +295,11 @@ def _figures_table(name: str, model: QAbstractTableModel, object_name: str) -> Q
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setTabKeyNavigation(False)
     table.verticalHeader().setVisible(False)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    table.setWordWrap(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setResizeContentsPrecision(60)  # the widths from the first rows: 10,000 cost no more
+    header.setStretchLastSection(True)
     return table
 
 
