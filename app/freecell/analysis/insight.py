@@ -252,11 +252,16 @@ class LosingMove:
 
 
 class WinnabilityTrail:
-    """Verdicts by position (canonical key), and solutions where one was found."""
+    """Verdicts by position (canonical key), and solutions where one was found.
+
+    Written from the GUI thread (live checks) and from the review's worker thread
+    at once: every read and write holds one lock, so a reader never meets a
+    solution half recorded or a ``clear`` half done."""
 
     def __init__(self) -> None:
         self._verdicts: dict[tuple[object, ...], Verdict] = {}
         self._solutions: dict[Position, tuple[Move, ...]] = {}
+        self._lock = threading.Lock()
 
     @staticmethod
     def _key(position: Position) -> tuple[object, ...]:
@@ -268,25 +273,34 @@ class WinnabilityTrail:
         """Keep a verdict; with a winning line, every position along it is winnable
         too, with the rest of the line: a player who follows the hints (or plays the
         same moves) meets positions already known, and is told at once."""
-        self._verdicts[self._key(position)] = verdict
-        if solution is None or verdict is not Verdict.WINNABLE:
-            return
-        for n, move in enumerate(solution):
-            self._verdicts[self._key(position)] = Verdict.WINNABLE
-            self._solutions[position] = solution[n:]  # exact layout: moves name columns
-            position = apply_move(position, move)
+        first = self._key(position)
+        line: list[tuple[tuple[object, ...], Position, tuple[Move, ...]]] = []
+        if solution is not None and verdict is Verdict.WINNABLE:
+            # the moves are applied before the lock is taken: it guards dict writes only
+            for n, move in enumerate(solution):
+                line.append((self._key(position), position, solution[n:]))
+                position = apply_move(position, move)
+        with self._lock:
+            self._verdicts[first] = verdict
+            for key, at, rest in line:
+                self._verdicts[key] = Verdict.WINNABLE
+                self._solutions[at] = rest  # exact layout: moves name columns
 
     def verdict(self, position: Position) -> Verdict | None:
         if position.is_won:
             return Verdict.WINNABLE
-        return self._verdicts.get(self._key(position))
+        key = self._key(position)
+        with self._lock:
+            return self._verdicts.get(key)
 
     def solution(self, position: Position) -> tuple[Move, ...] | None:
-        return self._solutions.get(position)
+        with self._lock:
+            return self._solutions.get(position)
 
     def clear(self) -> None:
-        self._verdicts.clear()
-        self._solutions.clear()
+        with self._lock:
+            self._verdicts.clear()
+            self._solutions.clear()
 
     @staticmethod
     def path_positions(game: Game) -> list[Position]:
