@@ -70,3 +70,28 @@ def test_calendar_counts_days_the_streak_and_the_daily_deal() -> None:
     assert shown.days[TODAY - 5 * day].daily is None
     assert shown.daily.days_played_streak == 2 and shown.daily.days_won_streak == 1
     assert day_of(_noon(TODAY)) == TODAY
+
+
+def test_the_digest_gives_each_variant_the_series_of_its_rows_from_one_pass() -> None:
+    from freecell.storage.history_series import HistoryDigest
+
+    day = datetime.timedelta(days=1)
+    rows = [
+        _row(1, TODAY - 60 * day, Result.WON),
+        _row(2, TODAY - 2 * day, Result.LOST, daily=(TODAY - 2 * day).isoformat()),
+        _row(3, TODAY - day, Result.WON, hints=1),
+    ]
+    other = GameRow("b", "bakers-game", 4, None, 0.0, _noon(TODAY), 9.0, 9, (), Result.WON,
+                    None, 0, 0, "dealt")  # fmt: skip
+    playing = GameRow("p", "freecell", 9, None, 0.0, None, 5.0, 3, (), Result.PLAYING,
+                      None, 0, 0, "dealt")  # fmt: skip
+    digest = HistoryDigest([*rows, other, playing])
+    assert digest.stats.for_variant("freecell").played == 3
+    assert digest.newest_first == [other, rows[2], rows[1], rows[0]]
+    series = digest.series("freecell", TODAY)
+    assert series.win_rate == win_rate(rows)
+    assert series.won == won_games(rows)
+    assert series.calendar == calendar(rows, TODAY)
+    assert digest.series("freecell", TODAY) is series  # made once, then kept
+    assert digest.series("bakers-game", TODAY).won == won_games([other])
+    assert digest.series("klondike", TODAY).win_rate.points == ()

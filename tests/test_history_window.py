@@ -214,3 +214,45 @@ def test_no_chart_module_is_loaded_before_the_statistics_window_opens() -> None:
                           timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     assert "loaded: []" in done.stdout
+
+
+def test_the_window_reads_the_history_once_for_its_three_pages(
+    qtbot: Any, monkeypatch: Any
+) -> None:
+    storage = _storage_with_games()
+    reads: list[str | None] = []
+    read = type(storage.history).rows
+
+    def counted(history: Any, variant: str | None = None) -> list[GameRow]:
+        reads.append(variant)
+        return read(history, variant)
+
+    monkeypatch.setattr(type(storage.history), "rows", counted)
+    _window, dialog = _open(qtbot, storage)
+    assert dialog.digest is not None and dialog.charts is not None and dialog.games is not None
+    dialog.variant_box.setCurrentIndex(dialog.variant_box.findData("bakers-game"))
+    dialog.variant_box.setCurrentIndex(dialog.variant_box.findData("freecell"))
+    assert reads == [None]  # figures, games and charts (and a change of variant) share it
+    assert dialog.games.model.games == dialog.digest.newest_first
+    assert dialog.charts.rate_table.model().rowCount() == 3  # freecell's three days
+
+
+def test_the_calendar_names_the_weekdays_and_has_a_legend_and_fills_its_height(qtbot: Any) -> None:
+    from freecell.ui.dialogs.history_calendar import MAX_WEEKS, MIN_WEEKS, CalendarChart
+
+    chart = CalendarChart()
+    assert len(chart.legend()) == 4 and all(chart.legend())
+    qtbot.addWidget(chart)
+    chart.show()
+    for width, height in ((500, 220), (1300, 300), (1300, 600), (3000, 200)):
+        chart.resize(width, height)
+        area, weeks = chart.grid()
+        assert MIN_WEEKS <= weeks <= MAX_WEEKS
+        # the seven days reach the legend: nothing empty under the weeks
+        assert area.bottom() + chart.fontMetrics().height() + 14 == height
+        if weeks < MAX_WEEKS:  # days about square: the width picks the weeks
+            assert 0.7 < (area.width() / weeks) / (area.height() / 7) < 1.4
+    chart.resize(1300, 300)
+    wide_weeks = chart.grid()[1]
+    chart.resize(700, 300)
+    assert chart.grid()[1] < wide_weeks  # a wider window shows more weeks

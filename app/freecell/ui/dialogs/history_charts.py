@@ -10,7 +10,6 @@ each table is reached with Tab and read cell by cell.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -22,13 +21,12 @@ from PySide6.QtCore import (
     QRectF,
     Qt,
 )
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QSizePolicy,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -37,25 +35,13 @@ from PySide6.QtWidgets import (
 
 from freecell.i18n import _, ngettext
 from freecell.i18n.formatting import format_date, format_percent
-from freecell.storage.history_rows import GameRow
-from freecell.storage.history_series import (
-    Calendar,
-    Day,
-    WinPoint,
-    WinRate,
-    calendar,
-    win_rate,
-    won_games,
-)
+from freecell.storage.history_series import Calendar, ChartSeries, WinPoint, WinRate
+from freecell.ui.dialogs.chart_base import HELPED, RUNNING, WON, Chart
+from freecell.ui.dialogs.history_calendar import CalendarChart
 from freecell.ui.named import named
 from freecell.ui.panels.results import format_time
 
 T = TypeVar("T")
-WON = QColor("#3a9d4a")
-PLAYED = QColor("#8a96a3")
-RUNNING = QColor("#2f6fb5")
-DAILY = QColor("#e0a800")
-HELPED = QColor("#c77d2a")
 
 
 class FiguresModel(QAbstractTableModel, Generic[T]):
@@ -67,6 +53,7 @@ class FiguresModel(QAbstractTableModel, Generic[T]):
     ) -> None:
         super().__init__()
         self.headers, self.items, self._cells = list(headers), list(items), cells
+        self._words: dict[int, Sequence[str]] = {}  # a row's words, made once: not per cell
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.items)
@@ -85,76 +72,12 @@ class FiguresModel(QAbstractTableModel, Generic[T]):
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
-            return self._cells(self.items[index.row()])[index.column()]
+            row = index.row()
+            words = self._words.get(row)
+            if words is None:
+                words = self._words[row] = self._cells(self.items[row])
+            return words[index.column()]
         return None
-
-
-class Chart(QWidget):
-    """A focusable drawing with a name and a one-sentence summary for screen readers."""
-
-    def __init__(self, name: str, object_name: str) -> None:
-        super().__init__()
-        self.setObjectName(object_name)
-        self.setAccessibleName(name)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(320, 200)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.empty = True
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Base))
-        text = palette.color(QPalette.ColorRole.Text)
-        if self.empty:
-            painter.setPen(text)
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, _("No game finished yet."))
-        else:
-            self.draw(painter, text)
-        if self.hasFocus():
-            painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
-            painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
-        painter.end()
-
-    def draw(self, painter: QPainter, text: QColor) -> None:
-        raise NotImplementedError
-
-    def plot_area(self) -> QRectF:
-        metrics = self.fontMetrics()
-        left = metrics.horizontalAdvance("100%") + 14
-        return QRectF(left, 12, self.width() - left - 16, self.height() - metrics.height() * 2 - 20)
-
-    def axes(
-        self,
-        painter: QPainter,
-        text: QColor,
-        area: QRectF,
-        y_labels: Sequence[tuple[float, str]],
-        x_labels: Sequence[tuple[float, str]],
-    ) -> None:
-        grid = QColor(text)
-        grid.setAlpha(50)
-        for fraction, label in y_labels:
-            y = area.bottom() - fraction * area.height()
-            painter.setPen(grid)
-            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
-            painter.setPen(text)
-            painter.drawText(
-                QRectF(0, y - 10, area.left() - 6, 20),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                label,
-            )
-        painter.setPen(text)
-        painter.drawLine(area.bottomLeft(), area.bottomRight())
-        height = self.fontMetrics().height()
-        for fraction, label in x_labels:
-            x = area.left() + fraction * area.width()
-            width = self.fontMetrics().horizontalAdvance(label) + 4
-            x = min(max(x - width / 2, area.left() - 10), area.right() - width + 10)
-            painter.drawText(
-                QRectF(x, area.bottom() + 4, width, height), Qt.AlignmentFlag.AlignCenter, label
-            )
 
 
 class WinRateChart(Chart):
@@ -215,76 +138,27 @@ class TimeMovesChart(Chart):
         ticks = [(f / 4, format_time(longest * f / 4)) for f in range(5)]
         labels = [(f / 4, str(round(most_moves * f / 4))) for f in range(5)]
         self.axes(painter, text, area, ticks, labels)
-        for own, colour in ((False, HELPED), (True, WON)):
-            painter.setPen(QPen(colour, 1.5))
-            painter.setBrush(colour if own else Qt.BrushStyle.NoBrush)
-            for p in self.points:
-                if p.own is own:
-                    x = area.left() + p.moves / most_moves * area.width()
-                    y = area.bottom() - p.seconds / longest * area.height()
-                    painter.drawEllipse(QPointF(x, y), 3.0, 3.0)
-
-
-class CalendarChart(Chart):
-    """The last weeks, a column each (Monday on top): a square per day, darker for
-    more games, green when one was won; the deal of the day as a gold dot (filled
-    when won), the running streak of days played outlined."""
-
-    def __init__(self) -> None:
-        super().__init__(_("Games per day"), "calendarChart")
-        self.calendar: Calendar | None = None
-        self.setMinimumSize(420, 170)
-
-    def show_calendar(self, shown: Calendar) -> None:
-        self.calendar, self.empty = shown, not shown.days
-        self.update()
-
-    def draw(self, painter: QPainter, text: QColor) -> None:
-        shown = self.calendar
-        assert shown is not None
-        metrics = self.fontMetrics()
-        top, left = metrics.height() + 10, 10.0
-        # as many weeks as squares that fill the height fit across (13 to 53)
-        tall = (self.height() - top - 10) / 7
-        weeks = max(13, min(53, int((self.width() - left - 10) // max(tall, 1.0))))
-        cell = min((self.width() - left - 10) / weeks, tall)
-        monday = shown.today - datetime.timedelta(days=shown.today.weekday() + 7 * (weeks - 1))
-        busiest = max((d.played for d in shown.days.values()), default=1) or 1
-        streak = set(shown.streak)
-        painter.setPen(text)
-        painter.drawText(
-            QRectF(left, 2, self.width(), metrics.height()),
-            Qt.AlignmentFlag.AlignLeft,
-            format_date(monday, "medium"),
-        )
-        for week in range(weeks):
-            for weekday in range(7):
-                day = monday + datetime.timedelta(days=week * 7 + weekday)
-                if day > shown.today:
-                    break
-                rect = QRectF(left + week * cell + 1, top + weekday * cell + 1, cell - 2, cell - 2)
-                self._day(
-                    painter,
-                    rect,
-                    shown.days.get(day, Day(0, 0, None)),
-                    busiest,
-                    text,
-                    day in streak,
+        dots: dict[bool, QPolygonF] = {False: QPolygonF(), True: QPolygonF()}
+        for p in self.points:
+            dots[p.own].append(
+                QPointF(
+                    area.left() + p.moves / most_moves * area.width(),
+                    area.bottom() - p.seconds / longest * area.height(),
                 )
-
-    @staticmethod
-    def _day(
-        painter: QPainter, rect: QRectF, day: Day, busiest: int, text: QColor, in_streak: bool
-    ) -> None:
-        colour = QColor(WON if day.won else PLAYED)
-        colour.setAlpha(40 if not day.played else 90 + round(165 * day.played / busiest))
-        painter.setPen(QPen(text, 2) if in_streak else Qt.PenStyle.NoPen)
-        painter.setBrush(colour)
-        painter.drawRect(rect)
-        if day.daily is not None:
-            painter.setPen(QPen(DAILY, 2))
-            painter.setBrush(DAILY if day.daily == "won" else Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(rect.center(), rect.width() / 5, rect.width() / 5)
+            )
+        # round pen points, one call per kind (a call per dot cost 100 ms at 5,000 wins);
+        # a helped win is a ring: its dot with the background's colour inside
+        ground = self.palette().color(QPalette.ColorRole.Base)
+        for own, colour in ((False, HELPED), (True, WON)):
+            pen = QPen(colour, 7.0)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            painter.drawPoints(dots[own])
+            if not own:
+                pen = QPen(ground, 4.0)
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                painter.setPen(pen)
+                painter.drawPoints(dots[own])
 
 
 def _figures_table(name: str, model: QAbstractTableModel, object_name: str) -> QTableView:
@@ -303,11 +177,13 @@ def _figures_table(name: str, model: QAbstractTableModel, object_name: str) -> Q
     return table
 
 
-def _page(chart: Chart, summary: QLabel, table: QTableView) -> QWidget:
+def _page(chart: Chart, summary: QLabel, table: QTableView, *, across: bool = False) -> QWidget:
+    """The summary, then the chart with its table beside it (below it, ``across``:
+    the calendar is a wide strip of weeks)."""
     page = QWidget()
     layout = QVBoxLayout(page)
     layout.addWidget(summary)
-    row = QHBoxLayout()
+    row = QVBoxLayout() if across else QHBoxLayout()
     row.addWidget(chart, 3)
     row.addWidget(table, 2)
     layout.addLayout(row, 1)
@@ -340,11 +216,12 @@ class ChartsPage(QTabWidget):
             _page(self.moves_chart, self.moves_summary, self.moves_table), _("Time and &moves")
         )
         self.addTab(
-            _page(self.calendar_chart, self.calendar_summary, self.calendar_table), _("&Calendar")
+            _page(self.calendar_chart, self.calendar_summary, self.calendar_table, across=True),
+            _("&Calendar"),
         )
 
-    def show_rows(self, rows: Sequence[GameRow], today: datetime.date) -> None:
-        rate = win_rate(rows)
+    def show_series(self, series: ChartSeries) -> None:
+        rate = series.win_rate
         self.rate_chart.show_series(rate)
         self.rate_table.setModel(
             FiguresModel(
@@ -376,7 +253,7 @@ class ChartsPage(QTabWidget):
             else _("No game finished yet."),
         )
 
-        points = won_games(rows)
+        points = series.won
         self.moves_chart.show_points(points)
         self.moves_table.setModel(
             FiguresModel(
@@ -401,7 +278,7 @@ class ChartsPage(QTabWidget):
             ).format(n=len(points)),
         )
 
-        shown = calendar(rows, today)
+        shown = series.calendar
         self.calendar_chart.show_calendar(shown)
         days = sorted(shown.days.items(), reverse=True)
         daily_words = {"won": _("won"), "played": _("played"), None: ""}

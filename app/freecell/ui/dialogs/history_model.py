@@ -58,19 +58,18 @@ def _sort_key(column: int) -> Callable[[GameRow], Any]:
 
 
 class HistoryModel(QAbstractTableModel):
-    """Finished games (``rows``), newest first; ``names`` gives a variant's name."""
+    """Finished games (``games``, given newest first: they are shown as given until
+    a column is sorted); ``names`` gives a variant's name."""
 
     def __init__(
         self,
-        rows: Sequence[GameRow],
+        games: Sequence[GameRow],
         names: Callable[[str], str],
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._names = names
-        self.games: list[GameRow] = sorted(
-            (r for r in rows if r.finished), key=_sort_key(DATE), reverse=True
-        )
+        self.games: list[GameRow] = list(games)
         self._words: dict[tuple[int, int], str] = {}
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008

@@ -50,11 +50,11 @@ def result_choices() -> list[tuple[str, Result | None]]:
 
 
 class HistoryPage(QWidget):
-    """The table of games and what can be done with one."""
+    """The table of games (finished, newest first) and what can be done with one."""
 
     def __init__(
         self,
-        rows: Sequence[GameRow],
+        games: Sequence[GameRow],
         variants: Sequence[tuple[str, str]],
         *,
         current_variant: str | None,
@@ -68,7 +68,7 @@ class HistoryPage(QWidget):
         self._replay, self._review, self._copy_line = replay, review, copy_line
         self.last_folder = str(Path.home())
         names = dict(variants)
-        self.model = HistoryModel(rows, lambda vid: names.get(vid, vid), self)
+        self.model = HistoryModel(games, lambda vid: names.get(vid, vid), self)
         self.proxy = HistoryFilter(self.model, self)
 
         self.variant_filter = named(QComboBox(), "historyVariant")

@@ -46,12 +46,13 @@ from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_percent
 from freecell.storage import Statistics, StatisticsStore, VariantStats
 from freecell.storage.history_rows import GameRow
-from freecell.storage.history_stats import HistoryStatistics, derive
+from freecell.storage.history_stats import HistoryStatistics
 from freecell.storage.statistics import DealRecord
 from freecell.ui.named import named
 from freecell.ui.panels.results import format_time
 
 if TYPE_CHECKING:
+    from freecell.storage.history_series import HistoryDigest
     from freecell.ui.dialogs.history_charts import ChartsPage
     from freecell.ui.dialogs.history_table import HistoryPage
     from freecell.ui.features.review import GameReview
@@ -144,11 +145,13 @@ class StatisticsDialog(QDialog):
         self.setWindowTitle(_("Statistics"))
         self.setAccessibleName(_("Statistics"))
         self.store = store
-        self.rows: list[GameRow] | None = None
+        self.digest: HistoryDigest | None = None
         if isinstance(store, HistoryStatistics):  # the rows read once, for all three pages
-            history = store.history
-            self.rows = history.rows()
-            self.stats: Statistics = derive(self.rows, history.legacy_totals(), history.resets())
+            # (imported here, as the pages' modules are: the window's start needs none)
+            from freecell.storage.history_series import HistoryDigest
+
+            self.digest = HistoryDigest.read(store.history)
+            self.stats: Statistics = self.digest.stats
         else:
             self.stats = store.load()
         self.games: HistoryPage | None = None
@@ -220,14 +223,19 @@ class StatisticsDialog(QDialog):
         page.addWidget(self.deals, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        if self.rows is None or actions is None:
+        if self.digest is None or actions is None:
             page.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(figures_page, 1)
             self.resize(520, 560)
         else:
-            self.tabs = self._tabs(figures_page, self.rows, variants, current_variant, actions)
+            self.tabs = self._tabs(figures_page, self.digest, variants, current_variant, actions)
             layout.addWidget(self.tabs, 1)
             self.resize(900, 640)
+            if parent is not None:  # a big window gets room for the table and the charts
+                self.resize(
+                    max(900, min(round(parent.width() * 0.8), 1500)),
+                    max(640, min(round(parent.height() * 0.85), 1000)),
+                )
         layout.addWidget(buttons)
 
         self.variant_box.currentIndexChanged.connect(lambda _i: self.show_variant())
@@ -240,7 +248,7 @@ class StatisticsDialog(QDialog):
     def _tabs(
         self,
         figures_page: QWidget,
-        rows: list[GameRow],
+        digest: HistoryDigest,
         variants: Sequence[Choice],
         current_variant: str | None,
         actions: GameActions,
@@ -251,7 +259,7 @@ class StatisticsDialog(QDialog):
 
         tabs = named(QTabWidget(), "statisticsTabs")
         self.games = HistoryPage(
-            rows,
+            digest.newest_first,
             variants,
             current_variant=current_variant,
             replay=actions.replay,
@@ -293,11 +301,10 @@ class StatisticsDialog(QDialog):
                 if column != 1:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.deals.setItem(row, column, item)
-        if self.charts is not None and self.rows is not None:
+        if self.charts is not None and self.digest is not None:
             from freecell.analysis.daily import today
 
-            vid = self.variant_id
-            self.charts.show_rows([r for r in self.rows if r.variant == vid], today())
+            self.charts.show_series(self.digest.series(self.variant_id, today()))
         beaten = len(stats.beaten_deals())
         self.deals.setAccessibleDescription(
             ngettext(
