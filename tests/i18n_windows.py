@@ -18,11 +18,14 @@ from freecell.engine import EIGHT_OFF, FREECELL, Move, Variant, with_take_backs
 from freecell.plugin_host import create_manager, settings_store
 from freecell.plugin_host.custom import custom_variant
 from freecell.solver.api import Unknown
+from freecell.storage import Storage
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.dialogs.plugins import PluginsDialog, install_plugins
 from freecell.ui.dialogs.preferences import PreferencesDialog, install_preferences
-from freecell.ui.dialogs.statistics import install_statistics
+from freecell.ui.dialogs.statistics import StatisticsDialog, install_statistics
+from freecell.ui.features.daily import install_daily
 from freecell.ui.features.insight import install_insight
+from freecell.ui.features.review import install_review
 from freecell.ui.panels.rules_page import RulesDialog
 from freecell.ui.panels.solution_stepper import SolutionStepper
 from freecell.ui.shell.crash_dialog import CrashDialog
@@ -64,13 +67,15 @@ def shown(qtbot: Any, dialog: QWidget) -> QWidget:
 
 def full_window(qtbot: Any) -> MainWindow:
     """The window with everything the game adds after the first frame (the insight,
-    Preferences, Statistics, Plugins and Custom variant), as
-    ``freecell.ui.shell.app.install_features`` adds them; a solver that knows nothing."""
-    window = make_window(qtbot)
+    Preferences, the deal of the day, Review, Statistics with the history, Plugins
+    and Custom variant), as ``freecell.ui.shell.app.install_features`` adds them; a
+    solver that knows nothing."""
+    window = make_window(qtbot, storage=Storage())
     insight = install_insight(window, FakeService(Unknown()))
     assert insight is not None
     install_preferences(window)
-    install_statistics(window)
+    install_daily(window)
+    install_statistics(window, install_review(window))
     install_plugins(window, create_manager(store=settings_store()))
     return window
 
@@ -90,6 +95,17 @@ def open_plugins(qtbot: Any, window: MainWindow) -> PluginsDialog:
     dialog = window.plugins_dialog  # type: ignore[attr-defined]
     assert isinstance(dialog, PluginsDialog)
     qtbot.waitExposed(dialog)
+    return dialog
+
+
+def open_statistics(qtbot: Any, window: MainWindow, page: int) -> StatisticsDialog:
+    """The Statistics window on its ``page`` (0 figures, 1 games, 2 charts)."""
+    action = next(a for a in window.menus["game"].actions() if a.shortcut().toString() == "Ctrl+I")
+    action.trigger()
+    dialog = window.statistics_dialog  # type: ignore[attr-defined]
+    assert isinstance(dialog, StatisticsDialog)
+    qtbot.waitExposed(dialog)
+    dialog.tabs.setCurrentIndex(page)
     return dialog
 
 

@@ -3,10 +3,11 @@ window or one menu no two items may share a letter, or Alt+letter reaches only t
 first of them (a menu cycles between them and activates none).
 
 Opened in each language: the menu bar and every menu and submenu, the main window
-with the solution stepper, Preferences, Plugins, Custom variant, the rules page and
-the crash dialog.  Only the letters a translator chose are compared: an item still
-in English in another language (not yet in its catalogue) is the pseudo-locale
-test's to find, and its letter will change with its translation.
+with the solution stepper, Preferences, Plugins, Custom variant, each page of
+Statistics, the rules page and the crash dialog.  Only the letters a translator
+chose are compared: an item still in English in another language (not yet in its
+catalogue) is the pseudo-locale test's to find, and its letter will change with its
+translation.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from i18n_windows import (
     open_plugins,
     open_preferences,
     open_rules,
+    open_statistics,
     start_stepper,
 )
 
@@ -124,6 +126,14 @@ def test_no_two_items_share_a_shortcut_letter(
         for name, dialog in dialogs:
             found += clashes(name, chosen(code, window_texts(dialog)))
             dialog.close()
+        for page, name in enumerate(("figures", "games", "charts")):
+            stats = open_statistics(qtbot, window, page)
+            assert stats.charts is not None
+            tabs = [stats.tabs.tabText(i) for i in range(stats.tabs.count())]
+            if page == 2:  # the charts' own tabs are reached from there
+                tabs += [stats.charts.tabText(i) for i in range(stats.charts.count())]
+            found += clashes(f"Statistics, {name}", chosen(code, [*window_texts(stats), *tabs]))
+            stats.close()
         window.insight.close()  # type: ignore[attr-defined]
     assert found == [], f"{code}:\n" + "\n".join(found)
 

@@ -114,8 +114,8 @@ class HistoryPage(QWidget):
         self.table.activated.connect(lambda _i: self.replay_selected())
         self.count_label = named(QLabel(), "historyCount")
 
-        self.replay_button = named(QPushButton(_("&Replay this deal")), "historyReplay")
-        self.review_button = named(QPushButton(_("Re&view this game")), "historyReview")
+        self.replay_button = named(QPushButton(_("Re&play this deal")), "historyReplay")
+        self.review_button = named(QPushButton(_("Rev&iew this game")), "historyReview")
         self.copy_button = named(QPushButton(_("&Copy game")), "historyCopy")
         self.copy_button.setToolTip(_("The game in one line that Paste reads back"))
         self.export_button = named(QPushButton(_("E&xport to CSV…")), "historyExport")

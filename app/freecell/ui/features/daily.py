@@ -49,7 +49,7 @@ class DailyDeal:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        self.action = QAction(_("Deal of the &day"), window)
+        self.action = QAction(_("Deal of t&he day"), window)
         self.action.setToolTip(_("Today's deal: the same for every player on this date"))
         self.action.setStatusTip(self.action.toolTip())
         self.action.triggered.connect(lambda _c=False: self.play())

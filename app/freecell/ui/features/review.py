@@ -80,7 +80,7 @@ class GameReview(QObject):
             close=self.close,
         )
         window.add_panel(self.panel)
-        self.action = QAction(_("Re&view this game"), window)
+        self.action = QAction(_("Revi&ew this game"), window)
         self.action.setToolTip(_("Step through the game's moves with each position's verdict"))
         self.action.setStatusTip(self.action.toolTip())
         self.action.triggered.connect(lambda _c=False: self.review_current())
