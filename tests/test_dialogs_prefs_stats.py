@@ -150,9 +150,10 @@ def test_statistics_show_the_figures_for_the_chosen_variant(qtbot: Any) -> None:
     assert shown["Deals beaten"] == "2"
     assert dialog.values["Played"].accessibleName() == "Played: 4"
     assert dialog.note.text() == ONLY_WINS_NOTE
+    deals = dialog.deals.model()
     rows = [
-        [dialog.deals.item(r, c).text() for c in range(dialog.deals.columnCount())]
-        for r in range(dialog.deals.rowCount())
+        [deals.index(r, c).data() for c in range(deals.columnCount())]
+        for r in range(deals.rowCount())
     ]
     assert rows == [
         ["#1", "Won", "1", "120", "1:02:05"],
@@ -164,7 +165,7 @@ def test_statistics_show_the_figures_for_the_chosen_variant(qtbot: Any) -> None:
     assert dialog.values["Played"].text() == "1"
     assert dialog.values["Current streak"].text() == "1 loss"
     assert dialog.values["Fastest win"].text() == "none yet"
-    assert dialog.deals.rowCount() == 1
+    assert dialog.deals.model().rowCount() == 1
 
 
 def test_reset_asks_first_and_wipes_only_that_variant(qtbot: Any, monkeypatch: Any) -> None:
@@ -192,7 +193,7 @@ def test_reset_asks_first_and_wipes_only_that_variant(qtbot: Any, monkeypatch: A
     assert on_disk.for_variant("freecell").played == 0
     assert on_disk.for_variant("two-cell").played == 1
     assert dialog.values["Played"].text() == "0"
-    assert dialog.deals.rowCount() == 0
+    assert dialog.deals.model().rowCount() == 0
     assert not dialog.reset_button.isEnabled()
 
 

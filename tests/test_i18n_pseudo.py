@@ -189,11 +189,10 @@ def test_statistics_speak_only_through_the_catalogue(pseudo: None, qtbot: Any) -
     with qtbot.waitExposed(dialog):
         dialog.show()
     texts = list(widget_texts(dialog))
-    table = dialog.deals
-    texts += [
-        (f"column {c}", table.horizontalHeaderItem(c).text()) for c in range(table.columnCount())
-    ]
-    texts += [(f"cell {r},1", table.item(r, 1).text()) for r in range(table.rowCount())]
+    table = dialog.deals.model()
+    horizontal = Qt.Orientation.Horizontal
+    texts += [(f"column {c}", table.headerData(c, horizontal)) for c in range(table.columnCount())]
+    texts += [(f"cell {r},1", table.index(r, 1).data()) for r in range(table.rowCount())]
     assert table.rowCount() == 2
     assert untranslated(texts) == []
 

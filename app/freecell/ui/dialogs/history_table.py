@@ -141,12 +141,13 @@ class HistoryPage(QWidget):
         self._typing = QTimer(self, singleShot=True, interval=200)
         self._typing.timeout.connect(self.apply_filters)
         self.deal_filter.textChanged.connect(lambda _t: self._typing.start())
+        # (the variant chosen before the filters listen: 10,000 games are filtered once)
+        if current_variant is not None and self.variant_filter.findData(current_variant) >= 0:
+            self.variant_filter.setCurrentIndex(self.variant_filter.findData(current_variant))
         self.variant_filter.currentIndexChanged.connect(lambda _i: self.apply_filters())
         self.result_filter.currentIndexChanged.connect(lambda _i: self.apply_filters())
         selection = self.table.selectionModel()
         selection.selectionChanged.connect(lambda *_a: self._enable())
-        if current_variant is not None and self.variant_filter.findData(current_variant) >= 0:
-            self.variant_filter.setCurrentIndex(self.variant_filter.findData(current_variant))
         self.apply_filters()
         self._fit_columns()
 

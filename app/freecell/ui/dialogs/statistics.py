@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,8 +34,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -117,6 +116,50 @@ def _won(stats: VariantStats) -> str:
     return _("{won} ({assisted} with help)").format(won=stats.won, assisted=stats.assisted_wins)
 
 
+class DealsModel(QAbstractTableModel):
+    """The deals of one variant, a row each; a row's words are made when it is first
+    shown (a history of 10,000 deals made 50,000 table items up front)."""
+
+    def __init__(self, records: Sequence[DealRecord] = ()) -> None:
+        super().__init__()
+        self.records = list(records)
+        self._words: dict[int, tuple[str, ...]] = {}
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.records)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(DEAL_COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return _(DEAL_COLUMNS[section])
+        return None
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if not index.isValid():
+            return None
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() != 1:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        words = self._words.get(index.row())
+        if words is None:
+            record = self.records[index.row()]
+            words = self._words[index.row()] = (
+                f"#{record.deal}",
+                _result(record),
+                str(record.played),
+                _optional(record.best_moves),
+                format_seconds(record.best_seconds),
+            )
+        return words[index.column()]
+
+
 @dataclass(frozen=True, slots=True)
 class GameActions:
     """What the Games page's buttons do with a game of the history (the window's)."""
@@ -195,8 +238,8 @@ class StatisticsDialog(QDialog):
         self.note.setWordWrap(True)
         self.note.setAccessibleName(_(ONLY_WINS_NOTE))
 
-        self.deals = QTableWidget(0, len(DEAL_COLUMNS))
-        self.deals.setHorizontalHeaderLabels([_(c) for c in DEAL_COLUMNS])
+        self.deals = QTableView()
+        self.deals.setModel(DealsModel())
         self.deals.setAccessibleName(_("Deals played"))
         self.deals.setAccessibleDescription(_("Every deal played in this variant, and whether won"))
         self.deals.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -287,20 +330,7 @@ class StatisticsDialog(QDialog):
             )
         self.reset_button.setEnabled(stats.played > 0)
         records = sorted(stats.deals.values(), key=lambda r: r.deal)
-        self.deals.setRowCount(len(records))
-        for row, record in enumerate(records):
-            cells = (
-                f"#{record.deal}",
-                _result(record),
-                str(record.played),
-                _optional(record.best_moves),
-                format_seconds(record.best_seconds),
-            )
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if column != 1:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.deals.setItem(row, column, item)
+        self.deals.setModel(DealsModel(records))
         if self.charts is not None and self.digest is not None:
             from freecell.analysis.daily import today
 
