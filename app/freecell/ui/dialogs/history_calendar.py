@@ -29,6 +29,9 @@ class CalendarChart(Chart):
         super().__init__(_("Games per day"), "calendarChart")
         self.calendar: Calendar | None = None
         self.weeks = MIN_WEEKS
+        monday = datetime.date(2024, 1, 1)  # (any Monday: the weekdays' names, made once)
+        self.weekdays = [format_date(monday + datetime.timedelta(days=d), "EEE") for d in range(7)]
+        self._month_names: dict[tuple[int, int, bool], str] = {}
         self.setMinimumSize(420, 200)
 
     def show_calendar(self, shown: Calendar) -> None:
@@ -42,9 +45,7 @@ class CalendarChart(Chart):
         """Where the days go, and how many weeks across."""
         metrics = self.fontMetrics()
         line = metrics.height()
-        monday = datetime.date(2024, 1, 1)  # (any Monday: the names of the weekdays)
-        names = [format_date(monday + datetime.timedelta(days=d), "EEE") for d in range(7)]
-        left = 8 + max(metrics.horizontalAdvance(n) for n in names) + 6
+        left = 8 + max(metrics.horizontalAdvance(n) for n in self.weekdays) + 6
         top = 6 + line + 4
         bottom = line + 14  # the legend
         area = QRectF(left, top, self.width() - left - 10, self.height() - top - bottom)
@@ -91,7 +92,7 @@ class CalendarChart(Chart):
         every = 1 if tall >= self.fontMetrics().height() else 2
         painter.setPen(text)
         for weekday in range(0, 7, every):
-            name = format_date(monday + datetime.timedelta(days=weekday), "EEE")
+            name = self.weekdays[weekday]
             painter.drawText(
                 QRectF(4, area.top() + weekday * tall, area.left() - 10, tall),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
@@ -118,7 +119,7 @@ class CalendarChart(Chart):
             if week and start.month == end.month and start.day != 1:
                 continue
             day = end.replace(day=1) if week else start
-            label = format_date(day, "LLL y" if first or day.month == 1 else "LLL")
+            label = self._month(day, first or day.month == 1)
             x = area.left() + week * wide + 1
             if x < free_from:
                 continue
@@ -129,6 +130,13 @@ class CalendarChart(Chart):
             )
             free_from = x + metrics.horizontalAdvance(label) + 12
             first = False
+
+    def _month(self, day: datetime.date, with_year: bool) -> str:
+        key = (day.year, day.month, with_year)
+        found = self._month_names.get(key)
+        if found is None:
+            found = self._month_names[key] = format_date(day, "LLL y" if with_year else "LLL")
+        return found
 
     def _legend(self, painter: QPainter, text: QColor, area: QRectF) -> None:
         metrics = self.fontMetrics()
