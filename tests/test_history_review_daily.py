@@ -212,3 +212,30 @@ def test_cli_review_of_a_game_whose_move_does_not_play(
     game.write_text("FreeCell game: freecell #1: 5a 5a 5a 5a 5a\n")
     assert main(["review", str(game), "--backend", "builtin"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+class _SaysLost:
+    """An untrusted backend that calls every position lost."""
+
+    id = "says-lost"
+    name = "Says lost"
+
+    def available(self) -> bool:
+        return True
+
+    def solve(self, position: object, variant: object, budget: object = None,
+              cancel: object = None, mode: object = None) -> Unsolvable:  # fmt: skip
+        return Unsolvable()
+
+
+def test_a_review_takes_a_workers_guarded_answers_and_guards_any_other() -> None:
+    start = Game(FREECELL, 1).start
+    moves = parse_moves("3a 3b")
+    budget = Budget(states=20_000, seconds=2.0)
+    # answers a solver worker guarded already (the window's): taken as they come
+    taken = review_game(start, FREECELL, moves, _SaysLost(), budget=budget, guarded=True)
+    assert taken.start is StepVerdict.LOST
+    # the same backend asked directly: its "unsolvable" is checked by the built-in
+    # search, which wins deal 1 or cannot decide: never a proof
+    checked = review_game(start, FREECELL, moves, _SaysLost(), budget=budget)
+    assert checked.start is not StepVerdict.LOST

@@ -97,13 +97,18 @@ def review_game(
     cancel: CancelToken | None = None,
     on_verdict: Callable[[int, StepVerdict], None] | None = None,
     on_fallback: Callable[[Fallback], None] | None = None,
+    guarded: bool = False,
 ) -> Review:
     """Review the game ``moves`` played from ``start`` (see the module's docstring).
 
     ``backend`` None is the built-in search.  ``on_verdict(i, verdict)`` hears each
     position's verdict as a search settles it (i = moves made; 0 is the deal), for
     a window that shows them as they come.  A ``cancel`` set stops the searches:
-    what is not settled then stays unknown.
+    what is not settled then stays unknown.  ``guarded``: the caller says
+    ``backend``'s answers were guarded already (a solver worker ran
+    ``guarded_solve`` with the player's backend), so they are taken as they come:
+    guarding them again would check each *unsolvable* a second time, with the
+    built-in search running here, beside the window.
     """
     positions = path_positions(start, variant, moves)
     trail = trail if trail is not None else WinnabilityTrail()
@@ -140,13 +145,16 @@ def review_game(
         verdict = known(index)
         if verdict is None and not (cancel is not None and cancel.is_set()):
             searches += 1
-            answer = guarded_solve(
-                backend, positions[index], variant, budget, cancel, Mode.FAST, on_fallback
-            )
-            if isinstance(answer.verdict, Solved):
-                trail.record(positions[index], Verdict.WINNABLE, answer.verdict.moves)
+            if guarded and not isinstance(backend, BackendLoader):
+                found = backend.solve(positions[index], variant, budget, cancel, Mode.FAST)
+            else:
+                found = guarded_solve(
+                    backend, positions[index], variant, budget, cancel, Mode.FAST, on_fallback
+                ).verdict
+            if isinstance(found, Solved):
+                trail.record(positions[index], Verdict.WINNABLE, found.moves)
                 verdict = Verdict.WINNABLE
-            elif isinstance(answer.verdict, Unsolvable):
+            elif isinstance(found, Unsolvable):
                 trail.record(positions[index], Verdict.LOST)
                 verdict = Verdict.LOST
         settle(index, verdict)

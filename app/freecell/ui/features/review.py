@@ -177,6 +177,7 @@ class GameReview(QObject):
                 trail=trail,
                 cancel=cancel,
                 on_verdict=lambda i, v: signals.verdict.emit(generation, i, v.value),
+                guarded=True,  # the worker guarded each answer (trust, replayed lines)
             )
 
         self.panel.progress.setText(_("Working out the verdicts…"))
