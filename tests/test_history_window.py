@@ -256,3 +256,14 @@ def test_the_calendar_names_the_weekdays_and_has_a_legend_and_fills_its_height(q
     wide_weeks = chart.grid()[1]
     chart.resize(700, 300)
     assert chart.grid()[1] < wide_weeks  # a wider window shows more weeks
+
+
+def test_every_result_is_worded_in_the_players_language(qapp: Any) -> None:
+    from freecell.ui.dialogs.history_model import RESULT, HistoryModel
+    from i18n_windows import installed
+
+    games = [_row(n, 5, result, n) for n, result in enumerate(Result)]
+    for _ in installed(qapp, "de"):
+        model = HistoryModel(games, str)
+        words = [model.index(r, RESULT).data() for r in range(model.rowCount())]
+    assert words == ["Läuft", "Gewonnen", "Verloren", "Abgebrochen"]  # (in Result's order)

@@ -31,18 +31,19 @@ from freecell.ui.panels.results import format_time
 AnyIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = (N_("Variant"), N_("Deal"), N_("Date"), N_("Result"), N_("Time"), N_("Moves"))
 VARIANT, DEAL, DATE, RESULT, TIME, MOVES = range(len(COLUMNS))
-RESULT_WORDS = {
-    Result.WON: ("deal result", "Won"),
-    Result.LOST: ("deal result", "Lost"),
-    Result.ABANDONED: ("deal result", "Abandoned"),
-    Result.PLAYING: ("deal result", "Playing"),
-}
 RowRole = Qt.ItemDataRole.UserRole + 1  # the GameRow itself
 
 
 def result_word(result: Result) -> str:
-    context, word = RESULT_WORDS[result]
-    return pgettext(context, word)
+    # (each call spelled out: a pgettext of variables is never extracted, and its
+    # words stayed English in every language)
+    if result is Result.WON:
+        return pgettext("deal result", "Won")
+    if result is Result.LOST:
+        return pgettext("deal result", "Lost")
+    if result is Result.ABANDONED:
+        return pgettext("deal result", "Abandoned")
+    return pgettext("deal result", "Playing")
 
 
 def _sort_key(column: int) -> Callable[[GameRow], Any]:
