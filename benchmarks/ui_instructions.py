@@ -173,7 +173,7 @@ app.exec()
 # paint as the game notes it.  Under callgrind the process runs some 50x slower and
 # the first paint comes about 1 s after ``show()``, when the start-up's own timers
 # (the deferred start-up at the latest 1 s after it, the solver's warm-up at 1.5 s)
-# would run first and be counted: once ``freecell.ui.shell.app`` is loaded, its
+# would run first and be counted: once ``freecell.ui.shell.startup`` is loaded, its
 # single-shot timers wait 100x as long.  A run whose deferred start-up still came
 # first (its memory release imported) fails rather than give a wrong count.
 GAME = r"""
@@ -190,7 +190,7 @@ def note_and_exit():
 
 class StretchTimers:
     def find_spec(self, name, path=None, target=None):
-        if name != "freecell.ui.shell.app":
+        if name != "freecell.ui.shell.startup":
             return None
         sys.meta_path.remove(self)
         import importlib.util

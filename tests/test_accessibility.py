@@ -26,6 +26,7 @@ from freecell.texts.refusals import explain
 from freecell.ui.accessibility import install_accessibility
 from freecell.ui.accessibility.interfaces import CardInterface, PileInterface, TableInterface
 from freecell.ui.accessibility.text import card_name, describe_table
+from freecell.ui.panels.hint_bar import Button, ButtonId, MessageKind
 from ui_helpers import RUNS, FakeService, load, make_window
 
 SOLUTION_1 = Path(__file__).parent / "data" / "solution-1.txt"
@@ -218,14 +219,16 @@ def test_a_whole_game_won_with_keys_only(qtbot, window) -> None:  # type: ignore
 def test_f6_reaches_the_message_bar_exits(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     called = []
     window.hint_bar.show_message(
-        "No legal move is left.", "lost", [("Undo", lambda: called.append("undo"))]
+        "No legal move is left.",
+        MessageKind.LOST,
+        [Button(ButtonId.UNDO, "Undo", lambda: called.append("undo"))],
     )
     QApplication.processEvents()  # the new button is shown by a posted event
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_F6)
-    assert QApplication.focusWidget() is window.hint_bar.buttons["Undo"]
+    assert QApplication.focusWidget() is window.hint_bar.buttons[ButtonId.UNDO]
     assert window.a11y.ring.visible_ring() is not None
-    qtbot.keyClick(window.hint_bar.buttons["Undo"], Qt.Key.Key_Space)
+    qtbot.keyClick(window.hint_bar.buttons[ButtonId.UNDO], Qt.Key.Key_Space)
     assert called == ["undo"]
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F6, Qt.KeyboardModifier.ShiftModifier)
     assert QApplication.focusWidget() is window.view

@@ -27,6 +27,7 @@ from freecell.solver.api import Verdict as SolverVerdict
 from freecell.solver.builtin import BuiltinSolver
 from freecell.ui.features.hint_answers import describe_move
 from freecell.ui.features.insight import Insight, install_insight
+from freecell.ui.panels.hint_bar import ButtonId
 from freecell.ui.panels.results import compare_with_par
 from test_insight import LOSING_MOVE, losing_board
 from ui_helpers import make_window
@@ -73,6 +74,7 @@ def insight(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
     window = make_window(qtbot, deal=2, analysis=Analysis(RatingCache(tmp_path / "c.json")))
     result = install_insight(window, DirectService())
     assert result is not None
+    result.start_up()  # start-up's step: the insight's first searches
     yield result
     result.close()
 
@@ -96,14 +98,14 @@ def test_live_check_shows_winnable_then_proven_lost_and_undo_restores(qtbot, ins
     assert insight.live_label.accessibleName() == "Winnability: proven lost"
     qtbot.waitUntil(insight.undo_winnable_action.isEnabled, timeout=WAIT_MS)
     assert "move 1 (42)" in window.hint_bar.text
-    assert "Undo to the last winnable position" in window.hint_bar.buttons
+    assert ButtonId.UNDO_TO_WINNABLE in window.hint_bar.buttons
     # one command
-    window.hint_bar.buttons["Undo to the last winnable position"].click()
+    window.hint_bar.buttons[ButtonId.UNDO_TO_WINNABLE].click()
     assert window.bus.game.position == winnable
     assert window.bus.game.move_count == 0
     assert insight.state == "winnable"  # known: shown at once
     # ... and undoable in one command
-    window.hint_bar.buttons["Back to where I was"].click()
+    window.hint_bar.buttons[ButtonId.BACK_TO_WHERE_I_WAS].click()
     assert window.bus.game.position == lost
 
 
@@ -288,7 +290,7 @@ def test_a_hint_that_proves_a_loss_offers_the_undo_too(qtbot, tmp_path: Path) ->
     window.hint()
     qtbot.waitUntil(insight.undo_winnable_action.isEnabled, timeout=WAIT_MS)
     assert insight.state == "lost"
-    assert "Undo to the last winnable position" in window.hint_bar.buttons
+    assert ButtonId.UNDO_TO_WINNABLE in window.hint_bar.buttons
     insight.undo_winnable_action.trigger()
     assert window.bus.game.position == start
     insight.close()
@@ -320,7 +322,7 @@ def test_a_hint_after_the_live_check_needs_no_second_search(qtbot, tmp_path: Pat
     window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
     _wait_state(qtbot, insight, "lost")
     window.hint()
-    qtbot.waitUntil(lambda: "Undo to the last winnable position" in window.hint_bar.buttons)
+    qtbot.waitUntil(lambda: ButtonId.UNDO_TO_WINNABLE in window.hint_bar.buttons)
     assert "move 1 (42)" in window.hint_bar.text  # the losing move, traced as ever
     assert hint_service.calls == 0
     insight.close()
@@ -434,17 +436,20 @@ def test_no_legal_move_comes_first_and_keeps_its_exits(qtbot, insight) -> None: 
     # said at once, before any search, and the clock has stopped
     assert window.hint_bar.text == "No legal move is left."
     assert not game.clock.running
-    assert {"Undo", "Replay deal", "New deal"} <= set(window.hint_bar.buttons)
+    assert {ButtonId.UNDO, ButtonId.REPLAY_DEAL, ButtonId.NEW_DEAL} <= set(window.hint_bar.buttons)
     # the live check proves the loss and traces the losing move: it stands beside
     qtbot.waitUntil(lambda: "turned a winnable game" in window.hint_bar.text, timeout=WAIT_MS)
     assert window.hint_bar.text.startswith("No legal move is left. This position is proven lost")
-    assert {"Undo", "Replay deal", "New deal", "Undo to the last winnable position"} <= set(
-        window.hint_bar.buttons
-    )
+    assert {
+        ButtonId.UNDO,
+        ButtonId.REPLAY_DEAL,
+        ButtonId.NEW_DEAL,
+        ButtonId.UNDO_TO_WINNABLE,
+    } <= set(window.hint_bar.buttons)
     # a hint says the same at once, with no search
     window.hint()
     assert window.hint_bar.text == "No legal move is left."
-    window.hint_bar.buttons["Undo"].click()
+    window.hint_bar.buttons[ButtonId.UNDO].click()
     assert game.has_legal_move and game.clock.running
 
 

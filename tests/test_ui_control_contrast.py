@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from freecell.ui.dialogs.preferences import PreferencesDialog
-from freecell.ui.panels.hint_bar import KINDS
+from freecell.ui.panels.hint_bar import KINDS, Button, ButtonId
 from freecell.ui.shell.colour_scheme import DARK, LIGHT
 from freecell.ui.shell.control_contrast import contrast, edge_colour
 from freecell.ui.shell.main_window import MainWindow
@@ -149,7 +149,7 @@ def test_the_message_bar_buttons_have_edges_that_can_be_seen(qtbot, window) -> N
     for kind in KINDS:
         if kind == "idle":
             continue  # (it shows no button)
-        bar.show_message("A message", kind, actions=[("Do it", lambda: None)])
+        bar.show_message("A message", kind, [Button(ButtonId.UNDO, "Do it", lambda: None)])
         qtbot.waitUntil(lambda: all(b.isVisible() for b in bar.buttons.values()))
         assert _assert_edges(bar, list(bar.buttons.values()), f"{window.colour_scheme} {kind}")
 

@@ -14,7 +14,7 @@ from freecell.engine import FREECELL, Position, Variant, deal
 from freecell.solver.api import Budget, Mode, Verdict
 from freecell.solver.service import SolverService, SolverServiceClosed, SolverServiceError
 from freecell.ui.features.hints import HintRunner
-from freecell.ui.features.solver_jobs import SolverJobs
+from freecell.ui.shell.background import Background as SolverJobs
 from ui_helpers import FakeService, make_window
 
 

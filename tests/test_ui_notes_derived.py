@@ -13,6 +13,7 @@ from freecell.engine.rules import legal_moves
 from freecell.scoring import NO_SCORING, STANDARD_SCORING
 from freecell.solver.api import Unknown
 from freecell.ui.features.insight import install_insight
+from freecell.ui.panels.hint_bar import ButtonId
 from test_insight import LOSING_MOVE, losing_board
 from test_insight_ui import WAIT_MS, DirectService
 from ui_helpers import FakeService, board, make_window
@@ -41,8 +42,8 @@ def test_back_to_the_winnable_position_goes_once_the_player_plays_on(qtbot, tmp_
     qtbot.waitUntil(lambda: insight.state == "winnable", timeout=WAIT_MS)
     window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
     qtbot.waitUntil(insight.undo_winnable_action.isEnabled, timeout=WAIT_MS)
-    window.hint_bar.buttons["Undo to the last winnable position"].click()
-    assert "Back to where I was" in window.hint_bar.buttons
+    window.hint_bar.buttons[ButtonId.UNDO_TO_WINNABLE].click()
+    assert ButtonId.BACK_TO_WHERE_I_WAS in window.hint_bar.buttons
     said = window.hint_bar.text
     # another move: "this position can still be won" is about a position left
     # behind, and the way back to where the player was is gone with the redo tail
@@ -53,7 +54,7 @@ def test_back_to_the_winnable_position_goes_once_the_player_plays_on(qtbot, tmp_
     window.dispatch(MoveCards(move))
     assert window.bus.game.position != position
     assert window.hint_bar.text != said
-    assert "Back to where I was" not in window.hint_bar.buttons
+    assert ButtonId.BACK_TO_WHERE_I_WAS not in window.hint_bar.buttons
     insight.close()
 
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QToolButton, QWidget
 
 from freecell.engine import CommandBus, Game, MoveCards, card
 from freecell.engine import Move as EMove
+from freecell.ui.panels.hint_bar import ButtonId
 from ui_helpers import (
     RUNS,
     board,
@@ -69,7 +70,7 @@ def test_no_legal_move_says_so_with_three_exits(qtbot) -> None:  # type: ignore[
     load(window, stuck_board())
     assert window.hint_bar.kind == "lost"
     assert window.hint_bar.text == "No legal move is left."
-    assert list(window.hint_bar.buttons) == ["Undo", "Replay deal", "New deal"]
+    assert list(window.hint_bar.buttons) == [ButtonId.UNDO, ButtonId.REPLAY_DEAL, ButtonId.NEW_DEAL]
 
 
 def test_won_shows_results_with_copy_and_three_exits(qtbot) -> None:  # type: ignore[no-untyped-def]

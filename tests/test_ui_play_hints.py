@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from freecell.engine import Move as EMove
 from freecell.engine import MoveCards, Pile, parse_moves
 from freecell.solver.api import Solved, Unknown, Unsolvable
+from freecell.ui.panels.hint_bar import Button, ButtonId, MessageKind
 from test_insight import LOSING_MOVE, losing_board
 from ui_helpers import (
     FakeService,
@@ -22,6 +23,8 @@ from ui_helpers import (
     stuck_board,
 )
 
+FOUR_EXITS = [ButtonId.UNDO, ButtonId.HINT, ButtonId.REPLAY_DEAL, ButtonId.NEW_DEAL]
+
 
 def test_hint_on_a_proven_lost_position_offers_four_exits(qtbot) -> None:  # type: ignore[no-untyped-def]
     service = FakeService(Unsolvable(states=1234))
@@ -31,14 +34,16 @@ def test_hint_on_a_proven_lost_position_offers_four_exits(qtbot) -> None:  # typ
     assert window.hint_bar.kind == "checking" and "checking" in window.hint_bar.text.lower()
     qtbot.waitUntil(lambda: window.hint_bar.kind == "lost", timeout=5000)
     assert "proven lost" in window.hint_bar.text
-    assert list(window.hint_bar.buttons) == ["Undo", "Hint", "Replay deal", "New deal"]
+    assert list(window.hint_bar.buttons) == FOUR_EXITS
     # the deal goes on: never declared lost, nothing ended
     assert not window.results.isVisible()
     game = window.bus.game
     window.dispatch(MoveCards(EMove.parse("1a")))
     assert window.bus.game is game and game.move_count == 1
-    window.hint_bar.show_message("x", "lost", [("Undo", window.undo)])
-    window.hint_bar.buttons["Undo"].click()
+    window.hint_bar.show_message(
+        "x", MessageKind.LOST, [Button(ButtonId.UNDO, "Undo", window.undo)]
+    )
+    window.hint_bar.buttons[ButtonId.UNDO].click()
     assert game.move_count == 0
 
 
@@ -48,14 +53,14 @@ def test_each_exit_of_the_lost_bar_works(qtbot) -> None:  # type: ignore[no-unty
     window.dispatch(MoveCards(EMove.parse("1a")))
     window.hint()
     qtbot.waitUntil(lambda: window.hint_bar.kind == "lost", timeout=5000)
-    window.hint_bar.buttons["Replay deal"].click()
+    window.hint_bar.buttons[ButtonId.REPLAY_DEAL].click()
     assert window.bus.game.deal_number == 11982 and window.bus.game.move_count == 0
     window.hint()
     qtbot.waitUntil(lambda: window.hint_bar.kind == "lost", timeout=5000)
-    window.hint_bar.buttons["Hint"].click()
+    window.hint_bar.buttons[ButtonId.HINT].click()
     qtbot.waitUntil(lambda: len(service.calls) == 3, timeout=5000)
     qtbot.waitUntil(lambda: window.hint_bar.kind == "lost", timeout=5000)
-    window.hint_bar.buttons["New deal"].click()
+    window.hint_bar.buttons[ButtonId.NEW_DEAL].click()
     assert window.bus.game.deal_number != 11982 or window.bus.game.move_count == 0
 
 
@@ -131,9 +136,9 @@ def test_hints_from_the_real_solver_worker_process(qtbot) -> None:  # type: igno
         window.dispatch(MoveCards(parse_moves(LOSING_MOVE)[0]))
         assert window.bus.game.has_legal_move
         window.hint()
-        qtbot.waitUntil(lambda: "Hint" in window.hint_bar.buttons, timeout=30000)
+        qtbot.waitUntil(lambda: ButtonId.HINT in window.hint_bar.buttons, timeout=30000)
         assert "proven lost" in window.hint_bar.text
-        assert list(window.hint_bar.buttons) == ["Undo", "Hint", "Replay deal", "New deal"]
+        assert list(window.hint_bar.buttons) == FOUR_EXITS
     finally:
         window.close()
 
@@ -144,6 +149,6 @@ def test_a_hint_with_no_legal_move_searches_nothing(qtbot) -> None:  # type: ign
     load(window, stuck_board())
     window.hint()
     assert window.hint_bar.text == "No legal move is left."
-    assert list(window.hint_bar.buttons) == ["Undo", "Replay deal", "New deal"]
+    assert list(window.hint_bar.buttons) == [ButtonId.UNDO, ButtonId.REPLAY_DEAL, ButtonId.NEW_DEAL]
     qtbot.wait(100)
     assert service.calls == []

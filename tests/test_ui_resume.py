@@ -12,6 +12,7 @@ app = QApplication(sys.argv[:1])
 def act():
     window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
     from freecell.engine import Move, MoveCards
+    from freecell.ui.panels.hint_bar import ButtonId
     if sys.argv[1] == "play":
         for text in ("5a", "5b", "5c"):
             window.dispatch(MoveCards(Move.parse(text)))
@@ -19,7 +20,7 @@ def act():
         print(window.bus.game.deal_number, window.bus.game.move_count, flush=True)
         print(window.hint_bar.text, flush=True)
         print("|".join(window.hint_bar.buttons), flush=True)
-        window.hint_bar.buttons["New deal"].click()
+        window.hint_bar.buttons[ButtonId.NEW_DEAL].click()
         print(window.bus.game.move_count, window.bus.game.deal_number != 1, flush=True)
     window.close()
 QTimer.singleShot(300, act)
@@ -36,7 +37,7 @@ def test_a_saved_game_is_offered_back_with_a_way_out(tmp_path) -> None:  # type:
     lines = child("resume")
     assert lines[0] == "1 3"  # deal 1, three moves made, as it was left
     assert "Welcome back: deal #1 is as you left it." in lines[1]
-    assert lines[2] == "Keep playing|New deal"
+    assert lines[2] == "keep-playing|new-deal"  # the buttons, by id
     assert lines[3] == "0 True"  # New deal really starts afresh
 
 

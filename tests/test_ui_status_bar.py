@@ -135,6 +135,7 @@ TEXT_SCALE_CHILD = """
 import json, sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
+from freecell.ui.panels.hint_bar import Button, ButtonId
 app = QApplication(sys.argv[:1])
 def act():
     window = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
@@ -150,7 +151,9 @@ def act():
     )
     window.hint_bar.show_message(
         " ".join(f"Plugin number {i} could not be loaded: it raised an error." for i in range(3)),
-        "refused", [("Undo", window.hint_bar.dismiss), ("Replay deal", window.hint_bar.dismiss)],
+        "refused",
+        [Button(ButtonId.UNDO, "Undo", window.hint_bar.dismiss),
+         Button(ButtonId.REPLAY_DEAL, "Replay deal", window.hint_bar.dismiss)],
     )
     for _ in range(5):
         app.processEvents()

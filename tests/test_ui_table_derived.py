@@ -12,6 +12,7 @@ from freecell.analysis.insight import RatingCache
 from freecell.core.analysis import Analysis
 from freecell.engine import Move, MoveCards, Pile, parse_moves
 from freecell.ui.features.insight import install_insight
+from freecell.ui.panels.hint_bar import ButtonId
 from freecell.ui.table.layout import CardSize
 from test_insight_ui import WAIT_MS, DirectService
 from ui_helpers import make_window
@@ -78,9 +79,9 @@ def test_a_proven_loss_is_said_again_after_undo_and_redo(qtbot, tmp_path: Path) 
         window.dispatch(MoveCards(move))
     qtbot.waitUntil(lambda: "turned a winnable game" in window.hint_bar.text, timeout=WAIT_MS)
     said = window.hint_bar.text
-    window.hint_bar.buttons["Undo"].click()
+    window.hint_bar.buttons[ButtonId.UNDO].click()
     assert window.bus.game.has_legal_move
     window.redo()
     assert window.hint_bar.text == said
-    assert "Undo to the last winnable position" in window.hint_bar.buttons
+    assert ButtonId.UNDO_TO_WINNABLE in window.hint_bar.buttons
     insight.close()

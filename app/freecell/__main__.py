@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     # The session (Qt-free) before Qt: PySide6's import hook reads the source of every
     # module an import statement names after it, looking for its feature switches, so
-    # what the window's modules do not import again is never read (docs/architecture.md).
+    # what the window's modules do not import again is never read (docs/startup.md).
     from freecell.core.start import StartError, open_session
 
     try:

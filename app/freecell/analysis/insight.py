@@ -25,8 +25,8 @@ from freecell.analysis.difficulty import Difficulty, Rating
 from freecell.analysis.ratings import RatingTable, shipped
 from freecell.engine import FREECELL, Game, Move, Position, Variant, apply_move, random_deal_number
 from freecell.storage import JsonFile, default_paths
-from freecell.storage.jsonfile import Damage, UnreadableFile
-from freecell.storage.notices import FileKind, StorageNotice
+from freecell.storage.jsonfile import UnreadableFile
+from freecell.storage.notices import Damage, FileKind, StorageNotice
 
 CACHE_FILE = "deal-ratings.json"
 CACHE_VERSION = 1

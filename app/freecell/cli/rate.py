@@ -26,21 +26,21 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from freecell.analysis.difficulty import RATING_BUDGET, Rating, rate_deal, rate_position
+from freecell.analysis.difficulty import Rating, rate_deal, rate_position
 from freecell.analysis.labels import difficulty_word
 from freecell.cli.common import EXIT_OK, CliError, deal_number
 from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber, Position, Variant, deal
 from freecell.engine.deal import check_deal_number
 from freecell.i18n import N_, _, ngettext
 from freecell.i18n.formatting import format_number
-from freecell.solver.api import Budget, CancelToken, Mode, Verdict
+from freecell.solver.api import Budget, CancelToken, Mode
 from freecell.solver.backends import (
     BUILTIN_ID,
     Answer,
+    Ask,
     BackendLoader,
-    Fallback,
+    FallbackBackend,
     fallback_message,
-    guarded_solve,
 )
 
 if TYPE_CHECKING:
@@ -111,43 +111,13 @@ def parse_range(text: str) -> list[int]:
     return list(DealRange(text))
 
 
-Ask = Callable[[Position, Variant, Budget, CancelToken | None, Mode], Answer]
-
-
-class _Guarded:
-    """A backend that rates with the player's chosen one and falls back to the
-    built-in search when it fails (keeping the last fallback to report); ``ask``
-    runs one guarded search (here, or in a solver worker process)."""
-
-    def __init__(self, loader: BackendLoader, ask: Ask | None = None) -> None:
-        self.loader = loader
-        self.id, self.name = loader.backend_id, loader.backend_name
-        self.fallback: Fallback | None = None
-        self._ask: Ask = ask or functools.partial(guarded_solve, loader)
-
-    def available(self) -> bool:
-        return True
-
-    def solve(
-        self,
-        position: Position,
-        variant: Variant,
-        budget: Budget = RATING_BUDGET,
-        cancel: CancelToken | None = None,
-        mode: Mode = Mode.FAST,
-    ) -> Verdict:
-        answer = self._ask(position, variant, budget, cancel, mode)
-        self.fallback = answer.fallback
-        return answer.verdict
-
-
 Rated = tuple[int, Rating, str | None]  # deal, rating, a fallback's sentence
 
 
 def _rate(number: int, loader: BackendLoader | None = None, ask: Ask | None = None) -> Rated:
     if loader is None:
         return number, rate_deal(number, FREECELL), None
-    backend = _Guarded(loader, ask)
+    backend = FallbackBackend(loader, ask)
     rating = rate_position(deal(number, FREECELL), FREECELL, backend=backend)
     why = fallback_message(backend.fallback) if backend.fallback is not None else None
     return number, rating, why

@@ -19,8 +19,8 @@ from freecell.launch import SERVICE_MODULE, module_exists
 if TYPE_CHECKING:
     # not at run time: importing freecell.solver builds the solver API's dataclasses,
     # and the table's first frame needs none of them
-    from freecell.solver.api import Budget, Mode, Verdict
-    from freecell.solver.backends import Answer, BackendLoader
+    from freecell.solver.api import Budget, CancelToken, Mode, Verdict
+    from freecell.solver.backends import Answer, Ask, BackendLoader
 
 log = logging.getLogger(__name__)
 
@@ -128,3 +128,20 @@ def _solver_service() -> HintService:
     from freecell.solver.service import SolverService
 
     return SolverService()
+
+
+def asked_of(service: HintService, loader: BackendLoader | None) -> Ask:
+    """One search in ``service``'s worker process, guarded there: the ``ask`` of a
+    :class:`freecell.solver.backends.FallbackBackend` (``loader`` None: the built-in;
+    a cancel goes to the service, not through a token)."""
+
+    def ask(
+        position: Position, variant: Variant, budget: Budget, _: CancelToken | None, mode: Mode
+    ) -> Answer:
+        if loader is not None:
+            return service.answer(position, variant, budget, mode, loader)
+        from freecell.solver.backends import BUILTIN_ID, Answer  # (see the imports above)
+
+        return Answer(service.solve(position, variant, budget, mode), BUILTIN_ID)
+
+    return ask

@@ -38,11 +38,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from freecell import __version__
-from freecell.launch.logs import describe_environment, install_excepthook, setup_logging
+from freecell.launch.logs import (
+    SMOKE_LINE_PREFIX,
+    describe_environment,
+    install_excepthook,
+    setup_logging,
+)
 from freecell.launch.stacks import enable_crash_stacks
 
 SMOKE_QUIT_ENV = "FREECELL_SMOKE_QUIT_MS"
-SMOKE_LINE_PREFIX = "freecell smoke:"
 ENTRY_POINT_GROUP = "freecell"
 # The solver worker the hints run in (looked up at start, imported on first use).
 SERVICE_MODULE = "freecell.solver.service"

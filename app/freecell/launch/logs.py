@@ -26,6 +26,10 @@ from types import TracebackType
 
 from freecell.storage.paths import StoragePaths, default_paths
 
+# The CI smoke run's lines begin so (written here, below the smoke module of ui/
+# that prints them, so that neither imports the other back).
+SMOKE_LINE_PREFIX = "freecell smoke:"
+
 LOG_FILE_NAME = "freecell.log"
 LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [%(threadName)s] %(message)s"
 # A few runs of history without letting a chatty bug fill the disk.
@@ -46,7 +50,7 @@ class FreecellLogHandler(logging.FileHandler):
 
     Not ``RotatingFileHandler`` itself because ``logging.handlers`` imports
     ``socket``, ``pickle`` and ``queue`` for its other handlers, before the window is
-    built, for one file handler (docs/architecture.md, start-up).
+    built, for one file handler (docs/startup.md).
     """
 
     def __init__(self, path: Path, *, max_bytes: int, backup_count: int) -> None:

@@ -35,6 +35,7 @@ from freecell.solver.api import (
 from freecell.solver.trust import is_trusted
 
 BUILTIN_ID = "builtin"
+DEFAULT_BUDGET = Budget()
 
 
 class UnknownBackend(LookupError):
@@ -335,3 +336,56 @@ def _confirm(
 def _error_text(error: BaseException) -> str:
     text = str(error)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+Ask = Callable[[Position, Variant, Budget, CancelToken | None, Mode], Answer]
+"""One guarded search: here (:func:`guarded_solve`) or in a solver worker process."""
+
+
+class FallbackBackend:
+    """The one fallback wrapper: a ``SolverBackend`` that asks the player's backend
+    (``loader``; None for the built-in search) through ``ask`` and keeps what each
+    search said of the built-in standing in.  The window's hints, live checks,
+    ratings, par and stepper ask through it in a worker process, and so does
+    ``freecell-cli rate`` (here, or in workers for a third party's backend)."""
+
+    def __init__(self, loader: BackendLoader | None, ask: Ask | None = None) -> None:
+        self.loader = loader
+        self.id = loader.backend_id if loader is not None else BUILTIN_ID
+        self.name = loader.backend_name if loader is not None else "Built-in solver"
+        self._ask: Ask = ask if ask is not None else self._here
+        self.answer: Answer | None = None  # the last search's
+        self.fallback: Fallback | None = None  # the last search's, when the built-in stood in
+        self.fallbacks: list[str] = []  # the sentence of each time it stood in
+        self.liars: list[str] = []  # backends caught calling a winnable position lost
+
+    def _here(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget,
+        cancel: CancelToken | None,
+        mode: Mode,
+    ) -> Answer:
+        if self.loader is None:
+            return Answer(_builtin(position, variant, budget, cancel, mode), BUILTIN_ID)
+        return guarded_solve(self.loader, position, variant, budget, cancel, mode)
+
+    def available(self) -> bool:
+        return True
+
+    def solve(
+        self,
+        position: Position,
+        variant: Variant,
+        budget: Budget = DEFAULT_BUDGET,
+        cancel: CancelToken | None = None,
+        mode: Mode = Mode.FAST,
+    ) -> Verdict:
+        answer = self.answer = self._ask(position, variant, budget, cancel, mode)
+        self.fallback = answer.fallback
+        if answer.fallback is not None:
+            self.fallbacks.append(fallback_message(answer.fallback))
+            if answer.fallback.reason is FallbackReason.LIED:
+                self.liars.append(answer.fallback.backend_id)
+        return answer.verdict

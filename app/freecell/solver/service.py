@@ -43,6 +43,19 @@ from freecell.solver.backends import (
     Fallback,
     FallbackReason,
 )
+from freecell.solver.worker_messages import (
+    Answered,
+    Confirming,
+    Failed,
+    FellBack,
+    FromWorker,
+    Ping,
+    Pong,
+    Solve,
+    Solved,
+    Stop,
+    WorkerInfo,
+)
 
 START_METHOD = "spawn"
 # How long past its own budget a job may take before the child is killed.
@@ -80,15 +93,6 @@ def _backend_id(backend: str | SolverBackend | BackendLoader) -> str:
     return str(getattr(backend, "id", ""))
 
 
-@dataclass(frozen=True)
-class WorkerInfo:
-    """What the child says about itself: tests use it to check it is Qt-free."""
-
-    pid: int
-    qt_loaded: bool
-    modules: int
-
-
 def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) -> None:
     """The child's loop: answer ``ping`` and ``solve`` messages until told to stop."""
     from freecell.solver.backends import BackendLoader, UnknownBackend, get_backend, guarded_solve
@@ -106,40 +110,41 @@ def worker_main(conn: multiprocessing.connection.Connection, cancel: EventType) 
             message = conn.recv()
         except (EOFError, OSError):
             return
-        if message is None:
+        if isinstance(message, Stop):
             return
-        kind = message[0]
-        if kind == "ping":
+        if isinstance(message, Ping):
             qt = any(name.split(".")[0] in ("PySide6", "shiboken6") for name in sys.modules)
-            conn.send(("pong", WorkerInfo(os.getpid(), qt, len(sys.modules))))
+            conn.send(Pong(WorkerInfo(os.getpid(), qt, len(sys.modules))))
             continue
-        _, job_id, position, variant, budget, mode, backend, shown = message
+        assert isinstance(message, Solve)
+        job_id, position, variant = message.job, message.position, message.variant
+        budget, mode, backend = message.budget, message.mode, message.backend
         # a fallback's detail is worded here: in the language the player chose, which
         # Preferences can change while this process lives, not the environment's
-        set_language(shown)
+        set_language(message.language)
         if isinstance(backend, BackendLoader):
             # The player's backend, loaded here from its plugin; the guard answers
             # with the built-in search when it cannot, and says so first.
-            def tell(fallback: object, job: int = job_id) -> None:
-                conn.send(("fallback", job, fallback))
+            def tell(fallback: Fallback, job: int = job_id) -> None:
+                conn.send(FellBack(job, fallback))
 
             def confirming(job: int = job_id) -> None:
-                conn.send(("confirming", job, None))
+                conn.send(Confirming(job))
 
             answer = guarded_solve(
                 backend, position, variant, budget, cancel, mode, tell, confirming
             )
-            conn.send(("answer", job_id, answer))
+            conn.send(Answered(job_id, answer))
             continue
         try:
             solver = get_backend(backend) if isinstance(backend, str) else backend
             verdict = solver.solve(position, variant, budget, cancel, mode)
         except UnknownBackend as error:
-            conn.send(("error", job_id, str(error)))
+            conn.send(Failed(job_id, str(error)))
         except Exception as error:  # a backend bug: report it, keep serving
-            conn.send(("error", job_id, f"{type(error).__name__}: {error}"))
+            conn.send(Failed(job_id, f"{type(error).__name__}: {error}"))
         else:
-            conn.send(("verdict", job_id, verdict))
+            conn.send(Solved(job_id, verdict))
 
 
 class SolverService:
@@ -213,12 +218,12 @@ class SolverService:
         """Ask the child about itself (starting it if needed)."""
         with self._lock:
             conn = self._ensure_child()
-            conn.send(("ping",))
+            conn.send(Ping())
             if not conn.poll(timeout):
                 raise SolverServiceError("the solver process did not answer")
             reply = conn.recv()
-            info: WorkerInfo = reply[1]
-            return info
+            assert isinstance(reply, Pong)
+            return reply.info
 
     def solve(
         self,
@@ -292,7 +297,7 @@ class SolverService:
         conn = self._ensure_child()
         job_id = next(self._jobs)
         try:
-            conn.send(("solve", job_id, position, variant, budget, mode, backend, language()))
+            conn.send(Solve(job_id, position, variant, budget, mode, backend, language()))
         except (OSError, EOFError):
             return stopped(FallbackReason.CRASHED)
         limit = started + budget.seconds + GRACE_SECONDS
@@ -301,25 +306,24 @@ class SolverService:
                 return stopped()
             try:
                 ready = conn.poll(POLL_SECONDS)
-                reply: Any = conn.recv() if ready else None
+                reply: FromWorker | None = conn.recv() if ready else None
             except (OSError, EOFError):
                 # the child died: killed from outside, or a backend crashed it
                 return stopped(FallbackReason.CRASHED)
-            if reply is not None:
-                if reply[1] != job_id:
+            if reply is not None and not isinstance(reply, Pong):
+                if reply.job != job_id:
                     continue  # an answer to a job nobody waits for any more
-                if reply[0] == "error":
-                    raise SolverServiceError(reply[2])
-                if reply[0] in ("fallback", "confirming"):
+                if isinstance(reply, Failed):
+                    raise SolverServiceError(reply.error)
+                if isinstance(reply, FellBack | Confirming):
                     # the built-in search takes over, or checks an untrusted
                     # "unsolvable": it gets a budget of its own
-                    if reply[0] == "fallback":
-                        fallback = reply[2]
-                    confirming = reply[0] == "confirming"
+                    if isinstance(reply, FellBack):
+                        fallback = reply.fallback
+                    confirming = isinstance(reply, Confirming)
                     limit = time.monotonic() + budget.seconds + GRACE_SECONDS
                     continue
-                result: Verdict | Answer = reply[2]
-                return result
+                return reply.answer if isinstance(reply, Answered) else reply.verdict
             now = time.monotonic()
             cancelled_at = self._cancelled_at
             if cancelled_at is not None and now - cancelled_at > CANCEL_GRACE_SECONDS:
@@ -359,7 +363,7 @@ class SolverService:
             conn = self._conn
             if conn is not None:
                 with contextlib.suppress(OSError, EOFError):
-                    conn.send(None)
+                    conn.send(Stop())
             self._discard_child()
             self._closed = True
 

@@ -40,8 +40,8 @@ from freecell.storage.history_schema import (
     migrate_statistics_json,
     statistics_json_migrated,
 )
-from freecell.storage.jsonfile import Damage, UnreadableFile, utc_now
-from freecell.storage.notices import FileKind, NoticeCode, StorageNotice, Then
+from freecell.storage.jsonfile import UnreadableFile, utc_now
+from freecell.storage.notices import Damage, FileKind, NoticeCode, StorageNotice, Then
 
 if TYPE_CHECKING:
     from freecell.engine import Game

@@ -12,7 +12,8 @@ import logging
 import sqlite3
 from typing import TYPE_CHECKING
 
-from freecell.storage.jsonfile import Damage, UnreadableFile
+from freecell.storage.jsonfile import UnreadableFile
+from freecell.storage.notices import Damage
 
 if TYPE_CHECKING:
     from freecell.storage.statistics import VariantStats

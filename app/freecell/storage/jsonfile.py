@@ -46,16 +46,13 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Mapping
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from freecell.storage.aside import move_aside
 from freecell.storage.locking import READ_TIMEOUT, LockUnavailable, file_lock
+from freecell.storage.notices import Damage, FileKind, NoticeCode, StorageNotice, Then
 from freecell.storage.safe_read import FileTooLarge, SpecialFile, read_bounded
-
-if TYPE_CHECKING:
-    from freecell.storage.notices import FileKind, NoticeCode, StorageNotice, Then
 
 log = logging.getLogger(__name__)
 
@@ -71,23 +68,6 @@ def utc_now() -> time.struct_time:
     """Now in UTC, for the moved-aside file's name (``time``, not ``datetime``:
     importing ``datetime`` would cost the first paint a few ms)."""
     return time.gmtime()
-
-
-class Damage(StrEnum):
-    """Why a file could not be read (an :class:`UnreadableFile`)."""
-
-    TOO_LARGE = "too-large"  # values: size (KB)
-    EMPTY = "empty"
-    NOT_TEXT = "not-text"
-    TOO_DEEP = "too-deep"
-    NOT_JSON = "not-json"
-    NOT_AN_OBJECT = "not-an-object"
-    NO_VERSION = "no-version"
-    TOO_OLD = "too-old"  # values: version
-    CANNOT_OPEN = "cannot-open"  # values: error (the system's words)
-    NOT_A_FILE = "not-a-file"  # a FIFO, a device, a socket, a folder (or a symlink to one)
-    VARIANT_MISSING = "variant-missing"  # values: variant (its id)
-    DAMAGED = "damaged"  # its content makes no sense (the details are logged)
 
 
 class UnreadableFile(Exception):
@@ -211,7 +191,6 @@ class JsonFile:
             kept = self._existing_copy(raw, f"from-v{found}") or self._copy_aside(
                 raw, f"from-v{found}"
             )
-            from freecell.storage.notices import NoticeCode, StorageNotice
 
             log.warning(
                 "the %s file is from version %s; the original is kept as %s", self.what, found, kept
@@ -235,7 +214,6 @@ class JsonFile:
             value = self._decode(self._parse(self._read(self.backup_path)), decode)
         except (OSError, UnreadableFile):
             value = None
-        from freecell.storage.notices import NoticeCode, StorageNotice, Then
 
         if after is None:  # the file itself is missing: someone removed it (or we did)
             if value is not None and not self._set_aside:
@@ -258,7 +236,6 @@ class JsonFile:
     def _unreadable(
         self, code: NoticeCode, problem: UnreadableFile, aside: Path | None, then: Then | None
     ) -> StorageNotice:
-        from freecell.storage.notices import StorageNotice
 
         return StorageNotice(
             code,
@@ -360,8 +337,6 @@ class JsonFile:
         try:
             self._parse(self._read(self.path))
         except UnreadableFile as problem:  # never written over: kept aside first
-            from freecell.storage.notices import NoticeCode
-
             try:
                 aside = self._move_aside(self.path, "unreadable")
             except OSError as error:
@@ -444,7 +419,6 @@ class JsonFile:
     def _stick(self, problem: UnreadableFile, error: OSError) -> None:
         """A damaged file found while saving cannot be moved aside: say so once,
         and make every later save of the same file fail at once, quietly."""
-        from freecell.storage.notices import NoticeCode
 
         log.error(
             "the %s file could not be read (%s) nor moved aside: %s",

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from freecell.storage.jsonfile import Damage
 from freecell.storage.locking import LockUnavailable
 
 __all__ = [
@@ -36,6 +35,23 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+
+class Damage(StrEnum):
+    """Why a file could not be read (an :class:`UnreadableFile`)."""
+
+    TOO_LARGE = "too-large"  # values: size (KB)
+    EMPTY = "empty"
+    NOT_TEXT = "not-text"
+    TOO_DEEP = "too-deep"
+    NOT_JSON = "not-json"
+    NOT_AN_OBJECT = "not-an-object"
+    NO_VERSION = "no-version"
+    TOO_OLD = "too-old"  # values: version
+    CANNOT_OPEN = "cannot-open"  # values: error (the system's words)
+    NOT_A_FILE = "not-a-file"  # a FIFO, a device, a socket, a folder (or a symlink to one)
+    VARIANT_MISSING = "variant-missing"  # values: variant (its id)
+    DAMAGED = "damaged"  # its content makes no sense (the details are logged)
 
 
 class FileKind(StrEnum):

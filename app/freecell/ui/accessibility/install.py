@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QMainWindow, QWidget
 
 from freecell.engine import Pile
 from freecell.i18n import _, ngettext
@@ -36,10 +36,10 @@ from freecell.ui.accessibility.announcer import LiveStatus
 from freecell.ui.accessibility.focus_ring import FocusRing
 from freecell.ui.accessibility.table_model import TableAccessibility, install_table_accessibility
 from freecell.ui.shell.actions import new_action
+from freecell.ui.shell.door import Doorway, Menu, MessageKind, WindowParts, door_of
 
 if TYPE_CHECKING:
     from freecell.engine import Event
-    from freecell.ui.shell.main_window import MainWindow
 
 _RING: FocusRing | None = None
 # the win is said once the results panel is up (it shows a moment after the last move)
@@ -48,10 +48,10 @@ RESULTS_WAIT_MS = 3000
 
 @dataclass
 class Accessibility:
-    """What ``install_accessibility`` made, kept on the window as
-    ``window.accessibility``."""
+    """What ``install_accessibility`` made, registered with the window's door
+    (``window.accessibility`` finds it)."""
 
-    window: MainWindow
+    window: WindowParts  # the window's widgets, which a screen reader is told of
     model: TableAccessibility
     live: LiveStatus
     actions: dict[str, QAction]
@@ -226,16 +226,16 @@ class Accessibility:
         elif before is not None:
             self.live.announce_put_down(text.describe_put_down(position, *before))
 
-    def on_message(self, message: str, kind: str) -> None:
+    def on_message(self, message: str, kind: MessageKind) -> None:
         """The message bar changed: hints, verdicts, refusals and other notes are
         said too (the win is said from the bus, with its counts)."""
-        if kind in ("idle", "won"):
+        if kind in (MessageKind.IDLE, MessageKind.WON):
             return
-        if kind == "refused":
+        if kind is MessageKind.REFUSED:
             self._said_refusal = message
             self.live.announce(text.describe_refusal(message), assertive=True)
             return
-        self.live.announce(message, assertive=kind == "lost")
+        self.live.announce(message, assertive=kind is MessageKind.LOST)
 
     def focus_moved(self) -> None:
         self.model.notify_focus()
@@ -250,8 +250,8 @@ class _InputKind(QObject):
     the view scrolls to follow the keyboard focus but never fights a mouse; and
     when the table gets the keyboard back, tells screen readers the focused card."""
 
-    def __init__(self, a11y: Accessibility) -> None:
-        super().__init__(a11y.window)
+    def __init__(self, a11y: Accessibility, parent: QObject) -> None:
+        super().__init__(parent)
         self.a11y = a11y
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -274,8 +274,8 @@ class _ResultsKeys(QObject):
     it from any of them; when it hides, the table gets the keyboard back (a hidden
     widget must not keep the focus)."""
 
-    def __init__(self, window: MainWindow, shown: Callable[[], None]) -> None:
-        super().__init__(window)
+    def __init__(self, window: WindowParts, shown: Callable[[], None], parent: QObject) -> None:
+        super().__init__(parent)
         self.window = window
         self.shown = shown
 
@@ -327,11 +327,11 @@ class _GameKeysInTextBox(QObject):
         return False
 
 
-def _name_the_frames(window: MainWindow) -> None:
+def _name_the_frames(window: QMainWindow, bar: QWidget) -> None:
     """Containers a screen reader lists by name: none is left unnamed."""
     from PySide6.QtWidgets import QSizeGrip, QToolButton
 
-    window.hint_bar.setAccessibleName(_("Message bar"))
+    bar.setAccessibleName(_("Message bar"))
     window.statusBar().setAccessibleName(_("Status bar"))
     window.menuBar().setAccessibleName(_("Menu bar"))
     for grip in window.statusBar().findChildren(QSizeGrip):
@@ -340,26 +340,27 @@ def _name_the_frames(window: MainWindow) -> None:
         button.setAccessibleName(_("More tools"))
 
 
-def install_accessibility(window: MainWindow) -> Accessibility:
-    """Hook accessibility onto a built ``MainWindow`` (call once per window)."""
+def install_accessibility(doorway: Doorway) -> Accessibility:
+    """Hook accessibility onto a built window, through its door (once per window)."""
     global _RING
     from freecell.ui.table.view import TableView
 
+    door = door_of(doorway)
+    window, host = door.widgets, door.host
     model = install_table_accessibility(window)
     line = window.status.live_line or window.status.add_live_line(keys_hint())
-    live = LiveStatus(window.view, line, window.statusBar())
+    live = LiveStatus(window.view, line, host.statusBar())
     if _RING is None:
         _RING = FocusRing(skip=(TableView,))
     a11y = Accessibility(window, model, live, {}, _RING, window.scene.marks.focus_halo)
 
     def action(name: str, label: str, keys: Sequence[str], slot: Callable[[], object]) -> None:
-        act = new_action(label, window)
+        act = new_action(label, host)
         act.setObjectName(name)
         act.setShortcuts([QKeySequence(k) for k in keys])
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         act.triggered.connect(lambda _c=False: slot())
-        window.addAction(act)
-        window.add_view_menu_action(act)
+        door.add_action(act, Menu.VIEW)
         a11y.actions[name] = act
 
     action("describeTable", _("&Describe the table"), ["D"], a11y.describe_table)
@@ -368,9 +369,9 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     action("nextPane", _("Next &area"), ["F6"], a11y.cycle_focus)
     action("previousPane", _("Previous area"), ["Shift+F6"], lambda: a11y.cycle_focus(True))
 
-    window.bus.subscribe(a11y.on_event)
+    door.subscribe(a11y.on_event)
     # every message of the message bar is said (hints, verdicts, refusals, notes)
-    window.hint_bar.listeners.append(a11y.on_message)
+    door.hear_messages(a11y.on_message)
     live.focus_target = model.focus_target
     live.carry = model.carry
     live.focus_pending = model.focus_pending
@@ -379,22 +380,22 @@ def install_accessibility(window: MainWindow) -> Accessibility:
     # (the table keeps its own name, "Card table": the focused card says where it is)
     controller.on_focus_text = lambda _words: a11y.focus_moved()
     controller.selection_changed.connect(a11y.selection_changed)
-    keys = _ResultsKeys(window, live.release)
+    keys = _ResultsKeys(window, live.release, host)
     window.results.installEventFilter(keys)
     for widget in window.results.findChildren(QWidget):
         widget.installEventFilter(keys)
     window.results.setAccessibleName(_("You won"))
-    letters = _GameKeysInTextBox(window)
+    letters = _GameKeysInTextBox(host)
     window.status.deal_box.installEventFilter(letters)
-    _name_the_frames(window)
-    kind = _InputKind(a11y)
+    _name_the_frames(host, window.hint_bar)
+    kind = _InputKind(a11y, host)
     window.view.installEventFilter(kind)
     window.view.viewport().installEventFilter(kind)
     a11y.filters = (keys, kind, letters)  # (kept alive with it)
-    window.accessibility = a11y
+    door.register(a11y)
     window.view.setAccessibleName(_("Card table"))
-    if window.hint_bar.active:  # shown before we listened (a start-up notice): said now
-        a11y.on_message(window.hint_bar.text, window.hint_bar.kind)
+    if door.message_kind is not MessageKind.IDLE:  # a start-up notice: said now
+        a11y.on_message(door.message_text, door.message_kind)
     else:
         live.label.setText(keys_hint())
     return a11y

@@ -20,18 +20,47 @@ question, so a move needs no rebuilding, only events.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QPoint, QRect, QRectF
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QWindow
 from PySide6.QtWidgets import QAccessibleWidget
 
-from freecell.engine import BuildRule, Card, Pile, PileKind, Variant
+from freecell.engine import BuildRule, Card, Pile, PileKind, Position, Variant
 from freecell.i18n import _
 from freecell.ui.accessibility import text
+from freecell.ui.table.view import TableView
 
-if TYPE_CHECKING:
-    from freecell.ui.accessibility.table_model import TableAccessibility
+
+class TableAccessibility(Protocol):
+    """The table's accessible model as its interfaces read it (the one in
+    :mod:`.table_model`, which makes these interfaces and so is not imported back)."""
+
+    view: TableView
+    table: TableInterface | None
+    cards: dict[Card, CardInterface]
+    carried: tuple[TableItemInterface, str] | None
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def variant(self) -> Variant: ...
+
+    def pile_list(self) -> list[Pile]: ...
+
+    def pile_interface(self, pile: Pile) -> PileInterface: ...
+
+    def where(self, c: Card) -> tuple[Pile, int] | None: ...
+
+    def focused(self) -> tuple[Pile, int] | None: ...
+
+    def selection(self) -> tuple[Pile, int] | None: ...
+
+    def focused_interface(self) -> QAccessibleInterface | None: ...
+
+    def screen_rect(self, r: QRectF) -> QRect: ...
+
 
 # Interfaces handed to Qt must outlive every pointer Qt keeps to them.
 KEEP: list[object] = []

@@ -27,7 +27,7 @@ from freecell.ui.accessibility.interfaces import (
 )
 
 if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+    from freecell.ui.shell.door import WindowParts
     from freecell.ui.table.view import TableView
 
 # The tables we serve, by the id of their view.
@@ -39,7 +39,7 @@ class TableAccessibility:
     """The accessible model of one window's table: reads the position, the layout
     and the keyboard focus from the window; owns the pile and card interfaces."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowParts) -> None:
         self.window = window
         self.view: TableView = window.view
         self.table: TableInterface | None = None
@@ -219,7 +219,7 @@ def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
     return model.table
 
 
-def install_table_accessibility(window: MainWindow) -> TableAccessibility:
+def install_table_accessibility(window: WindowParts) -> TableAccessibility:
     """Serve the window's table through our interfaces from now on."""
     global _FACTORY_INSTALLED
     model = TableAccessibility(window)

@@ -9,8 +9,6 @@ and ``new_deal`` ask).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,9 +28,7 @@ from freecell.engine import MAX_DEAL, InvalidDealNumber, parse_deal_number
 from freecell.i18n import _
 from freecell.i18n.formatting import format_number
 from freecell.i18n.mnemonics import without_mnemonic
-
-if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+from freecell.ui.shell.door import Doorway, door_of
 
 
 class ChooseDealDialog(QDialog):
@@ -140,32 +136,34 @@ class ChooseDealDialog(QDialog):
         self.number_box.setAccessibleDescription(said or self.number_box.toolTip())
 
 
-def choose_deal(window: MainWindow) -> ChooseDealDialog:
-    """Open the dialog over ``window``; Play deals what it says (asking first about a
-    game that would be lost)."""
-    chooser = window.session.analysis.chooser
+def choose_deal(window: Doorway) -> ChooseDealDialog:
+    """Open the dialog over the window, through its door; Play deals what it says
+    (asking first about a game that would be lost)."""
+    door = door_of(window)
+    chooser = door.session.analysis.chooser
     dialog = ChooseDealDialog(
-        window.bus.game.deal_number,
+        door.game.deal_number,
         winnable_only=chooser.winnable_only,
         difficulty=chooser.wanted,
-        parent=window,
+        parent=door.host,
     )
 
     def play() -> None:
         number = dialog.number()
         if number is not None:
-            window.play_deal(number)
+            door.play_deal(number)
             return
-        insight = window.insight
+        from freecell.ui.features.insight import Insight  # (with the feature, if any)
+
+        insight = door.feature(Insight)
         if insight is not None:  # its menu's check marks follow
             insight.deal_filter.set_winnable_only(dialog.winnable_only())
             insight.deal_filter.set_filter(dialog.difficulty())
         else:
             chooser.winnable_only, chooser.wanted = dialog.winnable_only(), dialog.difficulty()
-        window.new_deal()
+        door.new_deal()
 
     dialog.accepted.connect(play)
     dialog.finished.connect(lambda _r: dialog.deleteLater())
-    window.choose_deal_dialog = dialog
-    dialog.open()
+    door.open_dialog("choose_deal", dialog)
     return dialog

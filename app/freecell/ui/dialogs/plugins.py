@@ -11,7 +11,6 @@ the list are a read-only text the screen reader can reach with Tab.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QAction, QDesktopServices
@@ -36,9 +35,7 @@ from freecell.i18n.formatting import format_number
 from freecell.plugin_host import Kind, PluginInfo, PluginManager, Source
 from freecell.plugin_host.reason_words import off_text, why_off
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
-
-if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+from freecell.ui.shell.door import Doorway, door_of
 
 # Translators: the column headings of the Plugins dialog's list
 COLUMNS = (N_("Plugin"), N_("Provides"), N_("Version"), N_("From"), N_("Status"))
@@ -357,9 +354,9 @@ def details_html(info: PluginInfo) -> str:
     return "<br>".join(parts)
 
 
-# -- wiring into the main window ----------------------------------------------------------
+# -- wiring into the window, through its door -----------------------------------------
 def install_plugins(
-    window: MainWindow, manager: PluginManager | None = None
+    window: Doorway, manager: PluginManager | None = None
 ) -> tuple[QAction, QAction] | None:
     """Add "Plugins…" and "Custom variant…" to the window's Game menu; returns the
     two actions (None when the session has no plugin manager).
@@ -370,28 +367,27 @@ def install_plugins(
     replaces a theme, surface or variant whose plugin is gone by the default and
     publishes ``PluginsChanged``, which the window's menus and hint bar show.
     """
-    session = window.session
+    door = door_of(window)
+    host, session = door.host, door.session
     session.attach_plugins(manager)
     plugins = session.plugin_manager
     if plugins is None:
         return None
-    plugins_action = QAction(_("P&lugins…"), window)
+    plugins_action = QAction(_("P&lugins…"), host)
     plugins_action.setObjectName("pluginsAction")
-    custom_action = QAction(_("C&ustom variant…"), window)
+    custom_action = QAction(_("C&ustom variant…"), host)
     custom_action.setObjectName("customVariantAction")
 
     def open_plugins() -> None:
-        dialog = PluginsDialog(plugins, window)
+        dialog = PluginsDialog(plugins, host)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        window.plugins_dialog = dialog
-        dialog.open()
+        door.open_dialog("plugins", dialog)
 
     def open_custom() -> None:
-        dialog = CustomVariantDialog(window, window.bus.game.variant, plugins.variants())
+        dialog = CustomVariantDialog(host, door.game.variant, plugins.variants())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: window.play_variant(dialog.variant()))
-        window.custom_variant_dialog = dialog
-        dialog.open()
+        dialog.accepted.connect(lambda: session.play_variant(dialog.variant()))
+        door.open_dialog("custom_variant", dialog)
 
     def refresh(event: AppEvent) -> None:
         if isinstance(event, PluginsChanged):
@@ -399,9 +395,9 @@ def install_plugins(
 
     plugins_action.triggered.connect(open_plugins)
     custom_action.triggered.connect(open_custom)
-    window.add_game_menu_action(custom_action)
-    window.add_game_menu_action(plugins_action)
-    unsubscribe = session.subscribe(refresh)
-    window.destroyed.connect(lambda *_: unsubscribe())
+    door.add_action(custom_action)
+    door.add_action(plugins_action)
+    unsubscribe = door.subscribe_app(refresh)
+    host.destroyed.connect(lambda *_: unsubscribe())
     custom_action.setEnabled(plugins.offers_custom_variants())
     return plugins_action, custom_action

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QImage, QKeySequence, QPixmap, QStandardItemModel
@@ -41,10 +41,8 @@ from freecell.storage import CARD_SIZES, Settings
 from freecell.texts.cards import card_name
 from freecell.ui.dialogs.appearance_choice import AppearanceChoice
 from freecell.ui.shell.auto_play_choice import AUTO_PLAY_CHOICES, AUTO_PLAY_TIP
+from freecell.ui.shell.door import Doorway, door_of
 from freecell.ui.table.deck_preview import PREVIEW_CARDS
-
-if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -366,17 +364,18 @@ def _select(combo: QComboBox, value: str) -> None:
 _NOT_FROM_THE_DIALOG = frozenset({"window_geometry", "window_state", "enabled_plugins", "extra"})
 
 
-def install_preferences(window: MainWindow) -> QAction:
+def install_preferences(window: Doorway) -> QAction:
     """Add "Preferences…" (Ctrl+,) to the window's Game menu; returns the action.
 
     Each change goes to the window's session (``change_settings``, which saves it
     and tells the window, the features and the menus; a new variant starts a new
     deal of it at once, as the Game > Variant menu does).
     """
-    action = QAction(_("&Preferences…"), window)
+    door = door_of(window)
+    host, session = door.host, door.session
+    action = QAction(_("&Preferences…"), host)
     action.setShortcut(QKeySequence("Ctrl+,"))
     action.setMenuRole(QAction.MenuRole.PreferencesRole)
-    session = window.session
 
     def current() -> Settings:
         return dataclasses.replace(session.settings, variant=session.game.variant.id)
@@ -390,7 +389,7 @@ def install_preferences(window: MainWindow) -> QAction:
         session.change_settings(**fields)
         if new.variant != session.game.variant.id:
             # asked first when a game would be lost; kept playing: the dialog shows it
-            window.play_variant(
+            door.play_variant(
                 session.catalog.variant(new.variant), keep=lambda: dialog.set_settings(current())
             )
 
@@ -406,15 +405,14 @@ def install_preferences(window: MainWindow) -> QAction:
             surfaces=[(s.id, s.name) for s in catalog.surfaces],
             backends=session.backend_choices(),
             preview=lambda theme_id: deck_preview(
-                catalog.theme(theme_id), 64, window.devicePixelRatioF(), window.settings.large_print
+                catalog.theme(theme_id), 64, host.devicePixelRatioF(), session.settings.large_print
             ),
-            parent=window,
+            parent=host,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.settingsChanged.connect(lambda new: changed(dialog, new))
-        window.preferences_dialog = dialog
-        dialog.open()
+        door.open_dialog("preferences", dialog)
 
     action.triggered.connect(open_dialog)
-    window.add_game_menu_action(action)
+    door.add_action(action)
     return action

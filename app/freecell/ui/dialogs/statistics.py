@@ -49,13 +49,13 @@ from freecell.storage.history_stats import HistoryStatistics
 from freecell.storage.statistics import DealRecord
 from freecell.ui.named import named
 from freecell.ui.panels.results import format_time
+from freecell.ui.shell.door import Door, Doorway, door_of
 
 if TYPE_CHECKING:
     from freecell.storage.history_series import HistoryDigest
     from freecell.ui.dialogs.history_charts import ChartsPage
     from freecell.ui.dialogs.history_table import HistoryPage
     from freecell.ui.features.review import GameReview
-    from freecell.ui.shell.main_window import MainWindow
 
 Choice = tuple[str, str]
 """(variant id, display name)."""
@@ -365,39 +365,39 @@ class StatisticsDialog(QDialog):
         return True
 
 
-def install_statistics(window: MainWindow, review: GameReview | None = None) -> QAction | None:
+def install_statistics(window: Doorway, review: GameReview | None = None) -> QAction | None:
     """Add "Statistics…" (Ctrl+I) to the window's Game menu; returns the action
     (None when the session keeps nothing on disk).
 
     The dialog opens on the variant being played and lists every variant the
     window offers (plus any with figures whose plugin is now off).
     """
-    storage = window.session.storage
+    door = door_of(window)
+    storage = door.session.storage
     if storage is None:
         return None
-    action = QAction(_("S&tatistics…"), window)
+    action = QAction(_("S&tatistics…"), door.host)
     action.setShortcut(QKeySequence("Ctrl+I"))
 
     def open_dialog() -> None:
         storage.flush()  # a game just won or left is counted on the background writer
         dialog = StatisticsDialog(
             storage.statistics,
-            variants=[(v.id, _(v.name)) for v in window.catalog.variants],
-            current_variant=window.bus.game.variant.id,
-            actions=_game_actions(window, lambda: dialog, review),
-            parent=window,
+            variants=[(v.id, _(v.name)) for v in door.session.catalog.variants],
+            current_variant=door.game.variant.id,
+            actions=_game_actions(door, lambda: dialog, review),
+            parent=door.host,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        window.statistics_dialog = dialog
-        dialog.open()
+        door.open_dialog("statistics", dialog)
 
     action.triggered.connect(open_dialog)
-    window.add_game_menu_action(action)
+    door.add_action(action)
     return action
 
 
 def _game_actions(
-    window: MainWindow, dialog: Callable[[], QDialog], review: GameReview | None
+    door: Door, dialog: Callable[[], QDialog], review: GameReview | None
 ) -> GameActions:
     """Replay, Review and Copy for a game of the history: the dialog closes and the
     window plays or reviews it."""
@@ -405,7 +405,7 @@ def _game_actions(
 
     def replay_row(row: GameRow) -> None:
         dialog().accept()
-        replay(window, row)
+        replay(door, row)
 
     def review_row(row: GameRow) -> None:
         dialog().accept()
@@ -413,5 +413,5 @@ def _game_actions(
             review.review_row(row)
 
     return GameActions(
-        replay_row, review_row if review is not None else None, lambda r: copy_line(window, r)
+        replay_row, review_row if review is not None else None, lambda r: copy_line(door, r)
     )

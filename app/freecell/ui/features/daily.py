@@ -6,8 +6,6 @@ Statistics window's calendar."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QAction
 
 from freecell.analysis.daily import today
@@ -15,18 +13,16 @@ from freecell.i18n import _, ngettext
 from freecell.i18n.formatting import format_date
 from freecell.storage.history_stats import daily_figures
 from freecell.ui.panels.results import format_time
-
-if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+from freecell.ui.shell.door import Door, Doorway, MessageKind, door_of
 
 
-def daily_words(window: MainWindow, number: int) -> str:
+def daily_words(door: Door, number: int) -> str:
     """ "Deal of the day, 2 Dec 2026: deal #1234." and the player's record of it."""
     day = today()
     words = [
         _("Deal of the day, {date}: deal #{number}.").format(date=format_date(day), number=number)
     ]
-    storage = window.session.storage
+    storage = door.session.storage
     if storage is not None:
         figures = daily_figures(storage.history.daily_rows(), day)
         best = figures.records.get(day.isoformat())
@@ -47,23 +43,24 @@ def daily_words(window: MainWindow, number: int) -> str:
 class DailyDeal:
     """The menu entry; ``play`` deals today's deal and says so."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
-        self.action = QAction(_("Deal of t&he day"), window)
+    def __init__(self, door: Door) -> None:
+        self.door = door
+        self.action = QAction(_("Deal of t&he day"), door.host)
+        self.action.setObjectName("dailyAction")
         self.action.setToolTip(_("Today's deal: the same for every player on this date"))
         self.action.setStatusTip(self.action.toolTip())
         self.action.triggered.connect(lambda _c=False: self.play())
-        window.addAction(self.action)
-        window.add_game_menu_action(self.action)
+        door.add_action(self.action)
 
     def play(self) -> int:
-        window = self.window
-        window.stop_auto_finish()
-        number = window.session.play_daily()
-        window.hint_bar.show_message(daily_words(window, number), "info", timeout_ms=8000)
-        window.view.setFocus()
+        door = self.door
+        door.stop_auto_finish()
+        number = door.session.play_daily()
+        door.say(daily_words(door, number), MessageKind.INFO, timeout_ms=8000)
+        door.focus_table()
         return number
 
 
-def install_daily(window: MainWindow) -> DailyDeal:
-    return DailyDeal(window)
+def install_daily(doorway: Doorway) -> DailyDeal:
+    door = door_of(doorway)
+    return door.register(DailyDeal(door))

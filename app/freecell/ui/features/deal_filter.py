@@ -15,6 +15,7 @@ from freecell.i18n import _, ngettext
 from freecell.i18n.formatting import format_number
 from freecell.ui.features.feature_kit import FeatureKit
 from freecell.ui.features.hints import HintService
+from freecell.ui.shell.door import MessageKind, Slot
 
 
 class DealFilterChoice:
@@ -24,7 +25,7 @@ class DealFilterChoice:
         self.kit = kit
         self.chooser = kit.analysis.chooser
         self.rating_budget = RATING_BUDGET  # what "winnable only" spends per candidate
-        w = kit.window
+        w = kit.door.host
         self.winnable_only_action = kit.action(
             _("&Winnable deals only"),
             lambda: self.set_winnable_only(self.winnable_only_action.isChecked()),
@@ -33,7 +34,7 @@ class DealFilterChoice:
         self.winnable_only_action.setCheckable(True)
         self.winnable_only_action.setChecked(self.chooser.winnable_only)
         self.menu = QMenu(_("New deal &difficulty"), w)
-        w.add_game_menu(self.menu)
+        kit.door.add_menu(self.menu)
         group = QActionGroup(w)
         self.actions: dict[DealFilter, QAction] = {}
         for choice in DealFilter:
@@ -53,20 +54,20 @@ class DealFilterChoice:
         self.actions[choice].setChecked(True)
 
     def new_deal(self) -> bool:
-        """The window's ``new_deal_hook``: True when this chose (or is choosing) the
-        deal; False to let the window deal any random number."""
+        """The hook registered with the door's ``choose_next_deal``: True when this
+        chose (or is choosing) the deal; False to let the window deal any number."""
         chooser = self.chooser
         if not chooser.active:
             return False
         kit = self.kit
-        bar = kit.window.hint_bar
+        door = kit.door
         variant = kit.game.variant
         backend, jobs, budget = kit.backend(), kit.jobs, self.rating_budget
-        bar.show_message(finding_words(chooser.wanted, chooser.winnable_only), "checking")
+        door.say(finding_words(chooser.wanted, chooser.winnable_only), MessageKind.CHECKING)
         token: list[int] = []  # filled once submitted
 
         def cancelled() -> bool:  # a newer "New deal", another deal, or closing
-            return bool(token) and not jobs.is_current("deal", token[0])
+            return bool(token) and not jobs.is_current(Slot.DEAL, token[0])
 
         def rate(number: int) -> Rating:
             return rate_position(deal(number, variant), variant, backend=backend, budget=budget)
@@ -81,19 +82,19 @@ class DealFilterChoice:
             kit.settle(backend)
             if result is None:
                 tries = chooser.max_tries
-                bar.show_message(
+                door.say(
                     ngettext(
                         "No match in {n} deal tried; try again, or loosen the filter.",
                         "No match in {n} deals tried; try again, or loosen the filter.",
                         tries,
                     ).format(n=format_number(tries)),
-                    "refused",
+                    MessageKind.REFUSED,
                     timeout_ms=8000,
                 )
                 return
             number, _rating = result
-            bar.dismiss()
-            kit.window.dispatch(NewDeal(number, variant))
+            door.dismiss()
+            kit.door.dispatch(NewDeal(number, variant))
 
-        token.append(jobs.submit("deal", work, done))
+        token.append(jobs.submit(Slot.DEAL, work, done))
         return True

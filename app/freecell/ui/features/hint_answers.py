@@ -1,18 +1,14 @@
-"""A hint asked for, and shown in words and on the table: what the window does for
-the hint key and shows for a solver's answer."""
+"""A hint asked for, and shown in words and on the table: what the hint key does
+and what a solver's answer shows, through the window's door."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from freecell.engine import CountHint, Game, Move, Refusal, check_move
 from freecell.i18n import _, pgettext
+from freecell.solver.api import Solved, Unknown, Unsolvable
 from freecell.texts.moves import move_phrase
 from freecell.ui.features.hints import HINT_SECONDS, HINT_STATES, HintAnswer
-
-if TYPE_CHECKING:
-    from freecell.solver.api import Unknown
-    from freecell.ui.shell.main_window import MainWindow
+from freecell.ui.shell.door import ButtonId, Door, MessageKind
 
 # A search that stopped this close to its hint budget ran out of it (a clock read
 # or a batch of states may land just short of the exact figure).
@@ -75,57 +71,55 @@ def resolved(game: Game, move: Move) -> Move:
     return move if isinstance(checked, Refusal) else checked
 
 
-def ask_for_hint(window: MainWindow) -> None:
+def ask_for_hint(door: Door) -> None:
     """The hint key: what is already known of the position is shown at once, else a
     search is asked for and the bar says it is under way."""
-    game = window.bus.game
-    if game.is_won or window.auto_finish.running:
+    game = door.game
+    if game.is_won or door.auto_finishing:
         return
     if not game.has_legal_move:
-        window.say_no_legal_move()  # no search can find a move that does not exist
+        door.say_no_legal_move()  # no search can find a move that does not exist
         return
-    hints = window.hints
-    known = window.known_verdict(game.position) if window.known_verdict is not None else None
+    hints = door.hints
+    known = door.known_verdict(game.position) if door.known_verdict is not None else None
     if known is not None or hints.available:
-        window.dispatch(CountHint())  # a helped game is counted apart from the records
+        door.dispatch(CountHint())  # a helped game is counted apart from the records
     if known is not None:
         # Through the runner's own signal, as a searched answer would come, so that
         # whoever listens for hints (the insight's losing-move trace) hears it too.
         hints.cancel()
-        window.scene.set_hint(None)
+        door.mark_hint(None)
         hints.answered.emit(HintAnswer(0, game.position, known))
         return
     if not hints.available:
-        window.hint_bar.show_message(
-            _("Hints need the solver, which is not available here."), "refused", timeout_ms=5000
+        door.say(
+            _("Hints need the solver, which is not available here."),
+            MessageKind.REFUSED,
+            timeout_ms=5000,
         )
         return
-    window.scene.set_hint(None)
+    door.mark_hint(None)
     if not hints.request(game.position, game.variant):
         return  # the window is closing
-    window.hint_bar.show_message(
-        _("Still checking this position\u2026 keep playing if you like."), "checking"
+    door.say(
+        _("Still checking this position\u2026 keep playing if you like."), MessageKind.CHECKING
     )
 
 
-def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
-    """Show a hint search's answer in the hint bar (and its move on the table)."""
-    # here, not at the top: the start-up needs no solver (see freecell.ui.features.hints)
-    from freecell.solver.api import Solved, Unknown, Unsolvable
-
+def show_hint_answer(door: Door, answer: HintAnswer) -> None:
+    """Show a hint search's answer in the message bar (and its move on the table)."""
     if answer.liar:  # caught calling a winnable position lost: off, before the hint
-        window.session.distrust(answer.liar)
-    game = window.bus.game
+        door.session.distrust(answer.liar)
+    game = door.game
     if answer.position != game.position:
         return  # stale (the runner drops these too)
     verdict = answer.verdict
-    bar = window.hint_bar
     if answer.error is not None:
-        bar.show_message(
+        door.say(
             _("The solver stopped unexpectedly ({error}); no hint this time.").format(
                 error=answer.error
             ),
-            "refused",
+            MessageKind.REFUSED,
             timeout_ms=6000,
         )
         return
@@ -133,30 +127,32 @@ def show_hint_answer(window: MainWindow, answer: HintAnswer) -> None:
     said = answer.fallback or answer.opinion
     if isinstance(verdict, Solved):
         if not verdict.moves:
-            bar.dismiss()
+            door.dismiss()
             return
         move = verdict.moves[0]
-        window.scene.set_hint(resolved(game, move))
+        door.mark_hint(resolved(game, move))
         hint = _("Hint: {move}.").format(move=describe_move(game, move))
-        bar.show_message(with_note(said, hint), "hint")
+        door.say(with_note(said, hint), MessageKind.HINT)
     elif isinstance(verdict, Unsolvable):
         lost = _("This position is proven lost: a complete search found no way to win from here.")
-        bar.show_message(
+        door.say(
             with_note(said, lost),
-            "lost",
+            MessageKind.LOST,
             [
-                (_("Undo"), window.undo),
-                (pgettext("button", "Hint"), window.hint),
+                door.button(ButtonId.UNDO, _("Undo")),
+                door.button(ButtonId.HINT, pgettext("button", "Hint")),
                 # (proven lost: it counts as lost whichever way, so no second question)
-                (_("Replay deal"), lambda: window.replay_deal(ask=False)),
-                (_("New deal"), lambda: window.new_deal(ask=False)),
+                door.button(ButtonId.REPLAY_DEAL, _("Replay deal"), asked=True),
+                door.button(ButtonId.NEW_DEAL, _("New deal"), asked=True),
             ],
         )
     elif isinstance(verdict, Unknown):
         if verdict.suggested_move is None:
-            bar.show_message(with_note(said, unknown_hint(verdict, None)), "hint", timeout_ms=6000)
+            door.say(
+                with_note(said, unknown_hint(verdict, None)), MessageKind.HINT, timeout_ms=6000
+            )
             return
         move = verdict.suggested_move
-        window.scene.set_hint(resolved(game, move))
+        door.mark_hint(resolved(game, move))
         suggestion = unknown_hint(verdict, describe_move(game, move))
-        bar.show_message(with_note(said, suggestion), "hint")
+        door.say(with_note(said, suggestion), MessageKind.HINT)

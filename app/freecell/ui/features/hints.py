@@ -10,15 +10,16 @@ answer that arrives for a position no longer on the table is dropped.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, Signal
 
-from freecell.core.services import HintService, LazyService, default_service
+from freecell.core.services import HintService, LazyService, asked_of, default_service
 from freecell.engine import Position, Variant
+from freecell.solver.backends import FallbackBackend
+from freecell.ui.shell.background import Background, Slot
 
 __all__ = ["HintAnswer", "HintRunner", "HintService", "LazyService", "default_service"]
 
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
     # the solver API's dataclasses, and the table's first frame needs none of them.
     from freecell.solver.api import Verdict
     from freecell.solver.backends import BackendLoader
-
-log = logging.getLogger(__name__)
 
 # the budget of one hint search (freecell.solver.api.Budget)
 HINT_STATES = 400_000
@@ -47,71 +46,45 @@ class HintAnswer:
     opinion: str | None = None  # an untrusted backend's "unsolvable", said as its opinion
 
 
-class _Signals(QObject):
-    done = Signal(object)  # HintAnswer
+@dataclass(frozen=True, slots=True)
+class _Searched:
+    verdict: Verdict
+    backend_id: str  # who answered ("" when not asked by loader)
+    fallback: str | None  # the sentence when the built-in stood in
+    liar: str  # a backend caught calling a winnable position lost
+    opinion: str | None  # an untrusted backend's "unsolvable", said as its opinion
 
 
-class _HintJob(QRunnable):
-    def __init__(
-        self,
-        service: HintService,
-        signals: _Signals,
-        token: int,
-        position: Position,
-        variant: Variant,
-        backend: BackendLoader | None,
-    ) -> None:
-        super().__init__()
-        self._service = service
-        self._signals = signals
-        self._token = token
-        self._position = position
-        self._variant = variant
-        self._backend = backend
+def _hint_work(
+    position: Position, variant: Variant, loader: BackendLoader | None
+) -> Callable[[HintService], _Searched]:
+    """The search of one hint, in the hint worker: (verdict, who answered, the
+    sentence when the built-in stood in)."""
 
-    def run(self) -> None:
-        from freecell.solver.api import Budget, Mode, Unknown
-        from freecell.solver.backends import FallbackReason, fallback_message
-        from freecell.solver.service import SolverServiceClosed
+    def work(service: HintService) -> _Searched:
+        from freecell.solver.api import Budget, Mode
         from freecell.solver.trust import opinion_message
 
+        backend = FallbackBackend(loader, asked_of(service, loader))
         budget = Budget(states=HINT_STATES, seconds=HINT_SECONDS)
-        error: str | None = None
-        fallback: str | None = None
-        opinion: str | None = None
-        liar = ""
-        backend_id = ""
-        verdict: Verdict
-        try:
-            if self._backend is None:
-                verdict = self._service.solve(self._position, self._variant, budget, Mode.FAST)
-            else:
-                answer = self._service.answer(
-                    self._position, self._variant, budget, Mode.FAST, self._backend
-                )
-                verdict, backend_id = answer.verdict, answer.backend_id
-                if answer.fallback is not None:
-                    fallback = fallback_message(answer.fallback)
-                    if answer.fallback.reason is FallbackReason.LIED:
-                        liar = answer.fallback.backend_id
-                if answer.unconfirmed:
-                    opinion = opinion_message(answer.unconfirmed)
-        except SolverServiceClosed:
-            # the window is closing (the service is closed only then): no answer
-            log.debug("a hint search asked of the closed solver service: no answer")
-            return
-        except Exception as exc:  # the worker died or the backend failed: no claim
-            log.exception("hint search failed")
-            verdict = Unknown(None)
-            error = str(exc) or type(exc).__name__
-        reply = HintAnswer(
-            self._token, self._position, verdict, error, backend_id, fallback, liar, opinion
+        verdict = backend.solve(position, variant, budget, None, Mode.FAST)
+        answer = backend.answer
+        unconfirmed = answer.unconfirmed if answer is not None else None
+        return _Searched(
+            verdict,
+            answer.backend_id if answer is not None and loader is not None else "",
+            backend.fallbacks[0] if backend.fallbacks else None,
+            backend.liars[0] if backend.liars else "",
+            opinion_message(unconfirmed) if unconfirmed else None,
         )
-        self._signals.done.emit(reply)
+
+    return work
 
 
 class HintRunner(QObject):
-    """Starts searches, cancels them, and emits ``answered`` only for the current one.
+    """Starts hint searches on the one background runner (:mod:`freecell.ui.shell.
+    background`, slot ``HINT``), cancels them, and emits ``answered`` only for the
+    current one.
 
     ``backend`` says which solver backend to ask, when asked (on the GUI thread, at
     each request): the player's choice, as the session resolves it."""
@@ -126,67 +99,61 @@ class HintRunner(QObject):
         super().__init__()
         self.service = service
         self.backend = backend
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(2)
-        self._signals = _Signals(self)
-        self._signals.done.connect(self._on_done)
+        # (two threads: a cancelled search may still be returning as the next starts)
+        self.jobs = Background(service, self, threads=2) if service is not None else None
         self._token = 0
-        self._pending: Position | None = None
-        self._closed = False  # the window closed: no more searches, no more answers
-        self.dropped = 0  # stale answers thrown away (for tests and curiosity)
 
     @property
     def available(self) -> bool:
-        return self.service is not None
+        return self.jobs is not None
 
     @property
     def busy(self) -> bool:
-        return self._pending is not None
+        return self.jobs is not None and self.jobs.busy(Slot.HINT)
+
+    @property
+    def dropped(self) -> int:
+        return self.jobs.dropped if self.jobs is not None else 0
 
     def request(self, position: Position, variant: Variant) -> bool:
         """Ask for a hint for ``position``; False when there is no solver (or the
         window is closing: a key pressed just before it closed asks nothing)."""
-        if self.service is None or self._closed:
+        if self.jobs is None or self.jobs.closed:
             return False
-        self.cancel()
+        loader = self.backend() if self.backend is not None else None
         self._token += 1
-        self._pending = position
-        backend = self.backend() if self.backend is not None else None
-        job = _HintJob(self.service, self._signals, self._token, position, variant, backend)
-        self._pool.start(job)
+        token = self._token
+
+        def answered(found: _Searched) -> None:
+            self.answered.emit(
+                HintAnswer(
+                    token,
+                    position,
+                    found.verdict,
+                    None,
+                    found.backend_id,
+                    found.fallback,
+                    found.liar,
+                    found.opinion,
+                )
+            )
+
+        def failed(error: str) -> None:
+            from freecell.solver.api import Unknown
+
+            self.answered.emit(HintAnswer(token, position, Unknown(None), error))
+
+        self.jobs.submit(Slot.HINT, _hint_work(position, variant, loader), answered, failed)
         return True
 
     def cancel(self) -> None:
         """Stop the search in flight (if any); its answer will be dropped."""
-        if self._pending is not None and self.service is not None:
-            self._token += 1
-            self._pending = None
-            try:
-                self.service.cancel()
-            except Exception:
-                log.exception("cancelling the hint search failed")
-
-    def _on_done(self, answer: HintAnswer) -> None:
-        if (
-            self._closed
-            or answer.token != self._token
-            or self._pending is None
-            or answer.position != self._pending
-        ):
-            self.dropped += 1
-            return
-        self._pending = None
-        self.answered.emit(answer)
+        if self.jobs is not None:
+            self.jobs.cancel(Slot.HINT)
 
     def wait(self, msecs: int = 5000) -> bool:
-        return self._pool.waitForDone(msecs)
+        return self.jobs.wait(msecs) if self.jobs is not None else True
 
     def close(self) -> None:
-        self.cancel()
-        self._closed = True
-        self._pool.waitForDone(3000)
-        if self.service is not None:
-            try:
-                self.service.close()
-            except Exception:
-                log.exception("closing the solver service failed")
+        if self.jobs is not None:
+            self.jobs.close()

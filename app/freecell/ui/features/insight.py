@@ -9,8 +9,10 @@
 :class:`Insight` builds them from the window's session (its insight solver service
 and its analysis: the ratings cache, the deal chooser, the live checks' trail) and
 hands them the events: the bus's game events and the session's application events.
-The window offers two declared hooks, ``new_deal_hook`` and ``known_verdict``;
-everything else is menu actions, status-bar labels and a panel (``add_panel``).
+It works through the window's door (:mod:`freecell.ui.shell.door`) alone: two hooks
+registered there (the next deal, what is known of a position), menu actions,
+status-bar items and a panel.  Its first searches start when start-up says so
+(:meth:`Insight.start_up`, a step of :mod:`freecell.ui.shell.startup`).
 """
 
 from __future__ import annotations
@@ -42,35 +44,31 @@ from freecell.ui.features.feature_kit import FeatureKit
 from freecell.ui.features.hints import HintService
 from freecell.ui.features.rating import RatingAndPar, rating_tip
 from freecell.ui.features.solution import ShowSolution
-from freecell.ui.features.solver_jobs import SolverJobs
 from freecell.ui.features.undo_winnable import UndoToWinnable
 from freecell.ui.features.winnability import InsightSettings, LiveWinnability, state_of
+from freecell.ui.shell.door import Door, Doorway, Slot, door_of
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QLabel, QMenu
 
     from freecell.ui.panels.solution_stepper import SolutionStepper
-    from freecell.ui.shell.main_window import MainWindow
 
 __all__ = ["Insight", "InsightSettings", "install_insight", "rating_tip"]
-
-# The first searches (which start this feature's worker process) wait until the
-# table has been up a moment, as the hints' warm-up does: never compete with the
-# first paint.
-STARTUP_DELAY_MS = 2000
 
 
 class Insight(QObject):
     """The five features of one window, and the events they hear."""
 
-    def __init__(self, window: MainWindow, service: HintService) -> None:
-        super().__init__(window)
-        self.window = window
-        session = window.session
+    def __init__(self, door: Door, service: HintService) -> None:
+        super().__init__(door.host)
+        self.door = door
+        self.window = door.host  # the window it serves, as a Qt widget
+        session = door.session
         self.settings = InsightSettings(live=session.settings.live_winnability)
-        self.jobs = SolverJobs(service, self)
-        self.kit = FeatureKit(window, self.jobs)
+        self.jobs = door.background(service)
+        self.jobs.setParent(self)
+        self.kit = FeatureKit(door, self.jobs)
         # made in the order of their Game menu entries
         self.undo = UndoToWinnable(self.kit, before_undo=lambda: self.stepper.stop())
         self.solution = ShowSolution(self.kit, par=lambda: self.ratings)
@@ -78,22 +76,21 @@ class Insight(QObject):
         self.deal_filter = DealFilterChoice(self.kit)
         self.ratings = RatingAndPar(self.kit)
         self._closed = False
-        self._unsubscribe = window.bus.subscribe(self._on_event)
-        self._unsubscribe_app = session.subscribe(self._on_app_event)
-        window.hints.answered.connect(self.live.on_hint)  # a hint's verdict is news too
-        window.new_deal_hook = self.deal_filter.new_deal
-        window.known_verdict = self.known_verdict
-        self._deal_started(window.bus.game, start_jobs=False)
-        self._startup_game = window.bus.game
-        QTimer.singleShot(STARTUP_DELAY_MS, self._start_up)
+        self._unsubscribe = door.subscribe(self._on_event)
+        self._unsubscribe_app = door.subscribe_app(self._on_app_event)
+        door.hints.answered.connect(self.live.on_hint)  # a hint's verdict is news too
+        door.choose_next_deal(self.deal_filter.new_deal)
+        door.know_verdicts(self.known_verdict)
+        self._deal_started(door.game, start_jobs=False)
+        self._startup_game = door.game
 
     @property
     def game(self) -> Game:
-        return self.window.bus.game
+        return self.door.game
 
     def known_verdict(self, position: Position) -> SolverVerdict | None:
-        """The window's ``known_verdict`` hook: what the checks already proved."""
-        return self.window.session.analysis.known_verdict(position)
+        """The hook registered with ``door.know_verdicts``: what the checks proved."""
+        return self.door.session.analysis.known_verdict(position)
 
     # -- events ----------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
@@ -119,7 +116,7 @@ class Insight(QObject):
     def _backend_changed(self) -> None:
         """Ask the new backend: the searches in flight asked the old one."""
         self.kit.reported.clear()
-        for slot in ("live", "trace", "par"):
+        for slot in (Slot.LIVE, Slot.TRACE, Slot.PAR):
             self.jobs.cancel(slot)
         self.live.position_changed()
 
@@ -129,14 +126,18 @@ class Insight(QObject):
         if settings.live_winnability != self.settings.live:
             self.live.set_live(settings.live_winnability, save=False)
 
-    def _start_up(self) -> None:
+    def start_up(self) -> None:
+        """The first searches (which start this feature's worker process): a step
+        of start-up, a moment after the table is up, never competing with the first
+        paint; the deal's rating and the live check, unless a new deal has started
+        them already."""
         if self._closed or self.game is not self._startup_game:
             return  # closed, or another deal started meanwhile (it started its jobs)
         self.ratings.request(self.game)
         self.live.position_changed()
 
     def _deal_started(self, game: Game, *, start_jobs: bool = True) -> None:
-        for slot in ("deal", "live", "trace", "par"):  # the player chose a deal meanwhile
+        for slot in (Slot.DEAL, Slot.LIVE, Slot.TRACE, Slot.PAR):  # a deal chosen meanwhile
             self.jobs.cancel(slot)
         self.trail.clear()
         self.undo.deal_started()
@@ -148,7 +149,7 @@ class Insight(QObject):
             self.live.show_state(state_of(self.trail.verdict(game.position)))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and event.type() == QEvent.Type.Close:
+        if watched is self.door.host and event.type() == QEvent.Type.Close:
             self.close()
         return False
 
@@ -160,10 +161,11 @@ class Insight(QObject):
         self.stepper.stop()
         self._unsubscribe()
         self._unsubscribe_app()
-        if self.window.known_verdict == self.known_verdict:
-            self.window.known_verdict = None
-        if self.window.new_deal_hook == self.deal_filter.new_deal:
-            self.window.new_deal_hook = None
+        if self.door.known_verdict == self.known_verdict:
+            self.door.know_verdicts(None)
+        if self.door.next_deal == self.deal_filter.new_deal:
+            self.door.choose_next_deal(None)
+        self.door.unregister(self)
         self.jobs.close()
 
     # -- the features' parts, by the names the window's callers use ------------------
@@ -253,18 +255,18 @@ class Insight(QObject):
         return self.ratings.label
 
 
-def install_insight(window: MainWindow, service: HintService | None = None) -> Insight | None:
+def install_insight(window: Doorway, service: HintService | None = None) -> Insight | None:
     """Add live winnability, undo-to-winnable, the solution stepper, winnable-only
-    deals, the difficulty filter, ratings and par to ``window``.
+    deals, the difficulty filter, ratings and par to the window, through its door.
 
     ``service``: the solver service for these features (by default the session's
     insight service, a worker process apart from the hints'); None when there is
-    none (no solver here)."""
+    none (no solver here).  Its first searches wait for :meth:`Insight.start_up`."""
+    door = door_of(window)
     if service is None:
-        service = window.session.insight_service
+        service = door.session.insight_service
         if service is None:
             return None
-    insight = Insight(window, service)
-    window.insight = insight
-    window.installEventFilter(insight)
+    insight = door.register(Insight(door, service))
+    door.host.installEventFilter(insight)
     return insight

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from freecell.engine import Game, Move, Position, Variant
 from freecell.i18n import _
+from freecell.ui.shell.door import Door, MessageKind
 
 if TYPE_CHECKING:
     from freecell.storage.history_rows import GameRow
-    from freecell.ui.shell.main_window import MainWindow
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,19 +26,19 @@ class Subject:
     origin: str
 
 
-def subject_of(row: GameRow, window: MainWindow) -> Subject | None:
+def subject_of(row: GameRow, door: Door) -> Subject | None:
     """A history row as a game to review or replay; None (and said) when its
     variant is not here or its board does not read."""
     from freecell.engine import parse_board
 
     try:
-        variant = window.session.plugins.variant(row.variant)
+        variant = door.session.plugins.variant(row.variant)
     except KeyError:
-        window.hint_bar.show_message(
+        door.say(
             _("The variant {variant} is not available: turn its plug-in on first.").format(
                 variant=row.variant
             ),
-            "refused",
+            MessageKind.REFUSED,
             timeout_ms=8000,
         )
         return None
@@ -49,33 +49,35 @@ def subject_of(row: GameRow, window: MainWindow) -> Subject | None:
             start = parse_board(row.board or "", variant)
         moves = tuple(Move.parse(m) for m in row.moves)
     except ValueError:
-        window.hint_bar.show_message(
-            _("This game's moves do not play: it cannot be reviewed."), "refused", timeout_ms=8000
+        door.say(
+            _("This game's moves do not play: it cannot be reviewed."),
+            MessageKind.REFUSED,
+            timeout_ms=8000,
         )
         return None
     return Subject(variant, row.deal, start, moves, row.origin)
 
 
-def replay(window: MainWindow, row: GameRow) -> bool:
+def replay(door: Door, row: GameRow) -> bool:
     """Deal the row's deal again (or put its board on the table), from the start."""
     from freecell.engine import LoadPosition
 
-    subject = subject_of(row, window)
+    subject = subject_of(row, door)
     if subject is None:
         return False
     if subject.deal is not None:
-        window.session.play_variant(subject.variant, subject.deal)
+        door.session.play_variant(subject.variant, subject.deal)
     else:
-        window.dispatch(LoadPosition(subject.start, subject.variant))
-    window.view.setFocus()
+        door.dispatch(LoadPosition(subject.start, subject.variant))
+    door.focus_table()
     return True
 
 
-def copy_line(window: MainWindow, row: GameRow) -> str | None:
+def copy_line(door: Door, row: GameRow) -> str | None:
     """The row as the one line Copy game makes (:mod:`freecell.engine.oneline`)."""
     from freecell.engine.oneline import format_one_line
 
-    subject = subject_of(row, window)
+    subject = subject_of(row, door)
     if subject is None:
         return None
     board = row.board or "" if subject.deal is None else ""

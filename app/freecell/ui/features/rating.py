@@ -15,6 +15,7 @@ from freecell.solver.backends import BUILTIN_ID
 from freecell.ui.features.feature_kit import FeatureKit
 from freecell.ui.features.hints import HintService
 from freecell.ui.panels.status import PRIORITY_RATING
+from freecell.ui.shell.door import Slot
 
 
 class RatingAndPar:
@@ -34,7 +35,7 @@ class RatingAndPar:
                 "solution found"
             )
         )
-        kit.window.status.add_info(self.label, PRIORITY_RATING)  # left out when narrow
+        kit.door.add_status_item(self.label, PRIORITY_RATING)  # left out when narrow
 
     def deal_started(self, game: Game) -> None:
         """What is known of the new deal at once (the table, the cache)."""
@@ -65,7 +66,7 @@ class RatingAndPar:
             return backend.id == BUILTIN_ID and not backend.fallbacks
 
         def wanted() -> bool:  # a cancelled search answers "unknown": never cache that
-            return not token or jobs.is_current("par", token[0])
+            return not token or jobs.is_current(Slot.PAR, token[0])
 
         def work(_service: HintService) -> tuple[Rating | None, tuple[Move, ...] | None]:
             # the cache is written here, off the GUI thread (it fsyncs)
@@ -87,7 +88,7 @@ class RatingAndPar:
                 self.par, self.par_line = len(line), line
             self.show()
 
-        token.append(jobs.submit("par", work, done))
+        token.append(jobs.submit(Slot.PAR, work, done))
 
     def adopt_line(self, game: Game, line: tuple[Move, ...]) -> None:
         """The stepper found this line from the deal's start with par's own search:
@@ -106,7 +107,7 @@ class RatingAndPar:
         def work(_service: HintService) -> None:
             cache.put_par(variant, number, len(line))  # off the GUI thread (it fsyncs)
 
-        self.kit.jobs.submit("par-line", work, lambda _none: None)
+        self.kit.jobs.submit(Slot.PAR_LINE, work, lambda _none: None)
 
     def show(self) -> None:
         parts = []

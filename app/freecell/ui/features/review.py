@@ -9,8 +9,8 @@ open the table takes no move (mouse and keys go to the review), and any change o
 the game itself (a new deal, an undo) closes it and shows the game again.
 
 The verdicts come from :func:`freecell.analysis.review.review_game`, run as a
-background job of the insight's solver worker (:mod:`.solver_jobs`, slot
-"review") with the player's backend, the live checks' trail and the built-in
+background job of the insight's solver worker (:mod:`freecell.ui.shell.background`,
+slot ``Slot.REVIEW``) with the player's backend, the live checks' trail and the built-in
 search's proof memory; each verdict is coloured in as it is settled.  Every step
 is said in the message bar, which the screen reader hears (docs/accessibility.md).
 "Play on from here" starts a new game from the step shown, whose replayed moves
@@ -26,6 +26,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 
 from freecell.analysis.review import Review, StepVerdict, path_positions, review_game
+from freecell.core.services import asked_of
 from freecell.engine import (
     DealStarted,
     Event,
@@ -36,16 +37,17 @@ from freecell.engine import (
     Undone,
 )
 from freecell.i18n import _
+from freecell.solver.backends import FallbackBackend
+from freecell.ui.features.insight import Insight
 from freecell.ui.features.past_games import Subject, subject_of
-from freecell.ui.features.solver_jobs import ServiceBackend
 from freecell.ui.panels.review_panel import ReviewPanel
+from freecell.ui.shell.door import Door, Doorway, MessageKind, Slot, door_of
 
 if TYPE_CHECKING:
     from freecell.storage.history_rows import GameRow
     from freecell.ui.features.hints import HintService
-    from freecell.ui.shell.main_window import MainWindow
 
-SLOT = "review"
+SLOT = Slot.REVIEW
 _STEP_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End}
 _MOUSE = {
     QEvent.Type.MouseButtonPress,
@@ -70,22 +72,22 @@ class _Signals(QObject):
 class GameReview(QObject):
     """The review of one window (one game at a time)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, door: Door) -> None:
+        super().__init__(door.host)
+        self.door = door
         self.panel = ReviewPanel(
             step=self.step_to,
             to_turning_point=self.to_turning_point,
             play_on=self.play_on,
             close=self.close,
         )
-        window.add_panel(self.panel)
-        self.action = QAction(_("Revi&ew this game"), window)
+        door.add_panel(self.panel)
+        self.action = QAction(_("Revi&ew this game"), door.host)
+        self.action.setObjectName("reviewAction")
         self.action.setToolTip(_("Step through the game's moves with each position's verdict"))
         self.action.setStatusTip(self.action.toolTip())
         self.action.triggered.connect(lambda _c=False: self.review_current())
-        window.addAction(self.action)
-        window.add_game_menu_action(self.action)
+        door.add_action(self.action)
         self.subject: Subject | None = None
         self.positions: list[Position] = []
         self.verdicts: list[StepVerdict] = []
@@ -96,8 +98,7 @@ class GameReview(QObject):
         self._cancel = threading.Event()
         self._signals = _Signals(self)
         self._signals.verdict.connect(self._on_verdict)
-        self._filtered = (window.view, window.view.viewport(), self.panel)
-        self._unsubscribe = window.bus.subscribe(self._on_event)
+        self._unsubscribe = door.subscribe(self._on_event)
 
     @property
     def active(self) -> bool:
@@ -105,10 +106,12 @@ class GameReview(QObject):
 
     # -- starting -----------------------------------------------------------------------
     def review_current(self) -> bool:
-        game = self.window.bus.game
+        game = self.door.game
         if not game.path:
-            self.window.hint_bar.show_message(
-                _("No move made yet: there is nothing to review."), "info", timeout_ms=5000
+            self.door.say(
+                _("No move made yet: there is nothing to review."),
+                MessageKind.INFO,
+                timeout_ms=5000,
             )
             return False
         return self.start(
@@ -117,7 +120,7 @@ class GameReview(QObject):
 
     def review_row(self, row: GameRow) -> bool:
         """Review a game of the history."""
-        subject = subject_of(row, self.window)
+        subject = subject_of(row, self.door)
         return subject is not None and self.start(subject)
 
     def start(self, subject: Subject) -> bool:
@@ -125,9 +128,9 @@ class GameReview(QObject):
         try:
             self.positions = path_positions(subject.start, subject.variant, subject.moves)
         except ValueError:
-            self.window.hint_bar.show_message(
+            self.door.say(
                 _("This game's moves do not play: it cannot be reviewed."),
-                "refused",
+                MessageKind.REFUSED,
                 timeout_ms=8000,
             )
             return False
@@ -142,20 +145,20 @@ class GameReview(QObject):
         self.panel.title.setText(
             _("Review of {deal}: {n} moves").format(deal=deal, n=len(subject.moves))
         )
-        self.window.stop_auto_finish()
-        self.window.scene.set_hint(None)
-        for target in self._filtered:
-            target.installEventFilter(self)
+        self.door.stop_auto_finish()
+        self.door.mark_hint(None)
+        self.door.watch_table(self)
+        self.panel.installEventFilter(self)
         self.panel.show()
         self.current = len(self.positions) - 1
         self._show(animate=False)
         self._run()
-        self.window.view.setFocus()
+        self.door.focus_table()
         return True
 
     def _run(self) -> None:
         subject = self.subject
-        insight = self.window.insight
+        insight = self.door.feature(Insight)
         assert subject is not None
         if insight is None:
             self.finished = True
@@ -164,8 +167,8 @@ class GameReview(QObject):
         self._generation += 1
         self._cancel = threading.Event()
         generation, cancel = self._generation, self._cancel
-        loader = self.window.session.solver_backend()
-        trail = self.window.session.analysis.trail
+        loader = self.door.session.solver_backend()
+        trail = self.door.session.analysis.trail
         signals = self._signals
 
         def work(service: HintService) -> Review:
@@ -173,7 +176,7 @@ class GameReview(QObject):
                 subject.start,
                 subject.variant,
                 subject.moves,
-                ServiceBackend(service, loader),
+                FallbackBackend(loader, asked_of(service, loader)),
                 trail=trail,
                 cancel=cancel,
                 on_verdict=lambda i, v: signals.verdict.emit(generation, i, v.value),
@@ -200,7 +203,7 @@ class GameReview(QObject):
         self.verdicts = [result.start, *(m.verdict for m in result.moves)]
         self.turning_point = result.turning_point
         self.panel.progress.setText(self._summary(result))
-        self.window.hint_bar.show_message(self._summary(result), "info")
+        self.door.say(self._summary(result), MessageKind.INFO)
         self._refresh()
 
     def _on_error(self, error: str) -> None:
@@ -243,12 +246,12 @@ class GameReview(QObject):
         step = self.current
         moves = (subject.moves[step - 1],) if animate and step > 0 else ()
         before = self.positions[step - 1] if animate and step > 0 else None
-        self.window.scene.show_position(
+        self.door.show_on_table(
             subject.variant, self.positions[step], moves, before, animate=animate
         )
         self._refresh()
         if say:
-            self.window.hint_bar.show_message(self.step_words(step), "info")
+            self.door.say(self.step_words(step), MessageKind.INFO)
 
     def _refresh(self) -> None:
         step = self.current
@@ -286,12 +289,12 @@ class GameReview(QObject):
         record = GameRecord(subject.variant, subject.deal, subject.start, subject.moves[:step])
         game: Game = game_from_record(record, origin)
         game.solution_moves = step  # replayed for the player: helped, no record
-        game.auto_play = self.window.bus.game.auto_play
+        game.auto_play = self.door.game.auto_play
         self.close()
-        self.window.dispatch(ContinueGame(game))
-        self.window.hint_bar.show_message(
+        self.door.dispatch(ContinueGame(game))
+        self.door.say(
             _("A new game from move {n}: it counts as helped.").format(n=step),
-            "info",
+            MessageKind.INFO,
             timeout_ms=6000,
         )
 
@@ -301,16 +304,15 @@ class GameReview(QObject):
         self.subject = None
         self._generation += 1
         self._cancel.set()
-        if self.window.insight is not None:
-            self.window.insight.jobs.cancel(SLOT)
-        for target in self._filtered:
-            target.removeEventFilter(self)
+        insight = self.door.feature(Insight)
+        if insight is not None:
+            insight.jobs.cancel(SLOT)
+        self.door.watch_table(self, watch=False)
+        self.panel.removeEventFilter(self)
         self.panel.hide()
-        game = self.window.bus.game
-        self.window.scene.show_position(game.variant, game.position, animate=False)
-        self.window.controller.position_changed()
-        self.window.hint_bar.dismiss()
-        self.window.view.setFocus()
+        self.door.table_shows_game()
+        self.door.dismiss()
+        self.door.focus_table()
 
     def _on_event(self, event: Event) -> None:
         if self.active and isinstance(event, DealStarted | MoveApplied | Undone | Redone):
@@ -349,8 +351,9 @@ class GameReview(QObject):
         return key not in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
 
 
-def install_review(window: MainWindow) -> GameReview:
+def install_review(doorway: Doorway) -> GameReview:
     """Game > Review this game, and the results panel's Review button."""
-    review = GameReview(window)
-    window.results.add_button(_("Review"), "resultsReview", review.review_current)
+    door = door_of(doorway)
+    review = door.register(GameReview(door))
+    door.add_results_button(_("Review"), "resultsReview", review.review_current)
     return review

@@ -29,13 +29,13 @@ from freecell.engine import (
 )
 from freecell.i18n import _, ngettext
 from freecell.ui.shell.actions import new_action
+from freecell.ui.shell.door import Door, Doorway, Menu, MessageKind, door_of
 
 # The game file, the commands and the error words are imported when a game is
 # saved or opened: the first frame needs none of them.
 if TYPE_CHECKING:
     from freecell.engine import ContinueGame, Game, Variant
     from freecell.engine.gamefile import GameFileError
-    from freecell.ui.shell.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +54,10 @@ class NotAGame(ValueError):
 class Sharing(QObject):
     """The sharing actions of one window (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow, resolve: Callable[[str], Variant]) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, door: Door, resolve: Callable[[str], Variant]) -> None:
+        super().__init__(door.host)
+        self.door = door
+        window = door.host
         self._resolve = resolve
         self.last_folder = str(Path.home())
 
@@ -65,8 +66,7 @@ class Sharing(QObject):
             a.setShortcut(QKeySequence(keys))
             a.setToolTip(tip)
             a.triggered.connect(lambda _c=False: slot())
-            window.addAction(a)
-            return a
+            return door.add_action(a, Menu.NONE)
 
         self.copy_position_action = action(
             _("&Copy position"),
@@ -94,26 +94,24 @@ class Sharing(QObject):
         )
         self.open_action = action(_("Open g&ame…"), "Ctrl+O", self.ask_open, _("Open a saved game"))
         self.save_action = action(_("Save ga&me…"), "Ctrl+S", self.ask_save, _("Save this game"))
-        edit = window.menus["edit"]
-        edit.addSeparator()
+        separator = QAction(window)
+        separator.setSeparator(True)
         copies = (self.copy_position_action, self.copy_moves_action, self.copy_game_action)
-        for a in (*copies, self.paste_action):
-            edit.addAction(a)
+        for a in (separator, *copies, self.paste_action):
+            door.add_action(a, Menu.EDIT)
         for a in (self.open_action, self.save_action):
-            window.add_game_menu_action(a)
-        for target in (window, window.view.viewport()):
-            target.setAcceptDrops(True)
-            target.installEventFilter(self)
+            door.add_action(a)
+        door.accept_drops(self)
 
     # -- the clipboard ---------------------------------------------------------------
     def copy_position(self) -> str:
-        text = format_board(self.window.bus.game.position)
+        text = format_board(self.door.game.position)
         QGuiApplication.clipboard().setText(text)
         self._say(_("The position is copied (Freecell Solver's board format)."))
         return text
 
     def copy_moves(self) -> str:
-        path = self.window.bus.game.path
+        path = self.door.game.path
         text = " ".join(m.notation for m in path)
         QGuiApplication.clipboard().setText(text + "\n" if text else "")
         self._say(
@@ -131,7 +129,7 @@ class Sharing(QObject):
         """The game in one line (:mod:`freecell.engine.oneline`): Paste plays it again."""
         from freecell.engine.gamefile import format_game_line, record_of
 
-        text = format_game_line(record_of(self.window.bus.game))
+        text = format_game_line(record_of(self.door.game))
         QGuiApplication.clipboard().setText(text + "\n")
         self._say(_("The game is copied in one line: paste it to play the same moves again."))
         return text
@@ -144,17 +142,17 @@ class Sharing(QObject):
         from PySide6.QtWidgets import QFileDialog  # here: start-up needs no file dialog
 
         path, _chosen = QFileDialog.getOpenFileName(
-            self.window, _("Open a FreeCell game"), self.last_folder, file_filter()
+            self.door.host, _("Open a FreeCell game"), self.last_folder, file_filter()
         )
         return self.open_file(path) if path else False
 
     def ask_save(self) -> bool:
-        game = self.window.bus.game
+        game = self.door.game
         name = f"freecell-deal-{game.deal_number}.txt" if game.deal_number else "freecell-game.txt"
         from PySide6.QtWidgets import QFileDialog
 
         path, _chosen = QFileDialog.getSaveFileName(
-            self.window,
+            self.door.host,
             _("Save this game"),
             str(Path(self.last_folder) / name),
             file_filter(),
@@ -165,7 +163,7 @@ class Sharing(QObject):
         """Write the game (atomically: a failed save leaves any old file whole)."""
         from freecell.engine.gamefile import format_game, record_of
 
-        text = format_game(record_of(self.window.bus.game))
+        text = format_game(record_of(self.door.game))
         target = Path(path)
         try:
             fd, temp = tempfile.mkstemp(prefix=".freecell-", dir=target.parent)
@@ -246,8 +244,8 @@ class Sharing(QObject):
                 game = game_from_record(parse_game(text, self._resolve), origin)
             except GameFileError as error:
                 raise NotAGame(game_file_words(error)) from None
-            game.auto_play = self.window.bus.game.auto_play
-            self.window.abandon.ask(lambda: self._continue(game, ContinueGame(game)))
+            game.auto_play = self.door.game.auto_play
+            self.door.replace_game(lambda: self._continue(game, ContinueGame(game)))
             return
         if len(stripped.split()) == 1:  # one word: a deal number ("617", "#617")
             try:
@@ -256,9 +254,9 @@ class Sharing(QObject):
                 if stripped.removeprefix("#").isdigit():
                     raise NotAGame(describe(error)) from None
             else:
-                self.window.play_deal(number)  # (asks first, as the deal box does)
+                self.door.play_deal(number)  # (asks first, as the deal box does)
                 return
-        variant = self.window.bus.game.variant
+        variant = self.door.game.variant
         try:
             position = parse_board(text, variant)
         except BoardFormatError as error:
@@ -266,11 +264,11 @@ class Sharing(QObject):
             raise NotAGame(
                 _("not a deal number, a board or a game ({problem})").format(problem=problem)
             ) from None
-        self.window.abandon.ask(lambda: self.window.dispatch(LoadPosition(position, variant)))
+        self.door.replace_game(lambda: self.door.dispatch(LoadPosition(position, variant)))
 
     def _continue(self, game: Game, command: ContinueGame) -> None:
         """Play on with an opened or pasted game, and say where it is."""
-        self.window.dispatch(command)
+        self.door.dispatch(command)
         n = game.move_count
         if game.deal_number is not None:
             said = ngettext(
@@ -303,10 +301,10 @@ class Sharing(QObject):
 
     # -- words -------------------------------------------------------------------------
     def _say(self, text: str) -> None:
-        self.window.hint_bar.show_message(text, "info", timeout_ms=5000)
+        self.door.say(text, MessageKind.INFO, timeout_ms=5000)
 
     def _refuse(self, text: str) -> None:
-        self.window.hint_bar.show_message(text, "refused", timeout_ms=8000)
+        self.door.say(text, MessageKind.REFUSED, timeout_ms=8000)
 
 
 def game_file_words(error: GameFileError) -> str:
@@ -324,7 +322,8 @@ def _local_file(event: QDropEvent) -> str | None:
     return urls[0].toLocalFile() if len(urls) == 1 else None
 
 
-def install_sharing(window: MainWindow, resolve: Callable[[str], Variant] | None = None) -> Sharing:
-    """Hang the sharing actions on a built window (once).  ``resolve`` turns a game
-    file's variant id into a variant; by default the session's plugins do."""
-    return Sharing(window, resolve or window.session.plugins.variant)
+def install_sharing(window: Doorway, resolve: Callable[[str], Variant] | None = None) -> Sharing:
+    """Hang the sharing actions on a built window, through its door (once).  ``resolve``
+    turns a game file's variant id into a variant; by default the session's plugins do."""
+    door = door_of(window)
+    return Sharing(door, resolve or door.session.plugins.variant)

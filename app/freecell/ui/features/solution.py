@@ -17,6 +17,7 @@ from freecell.solver.trust import opinion_message
 from freecell.ui.features.feature_kit import SOLUTION_BUDGET, FeatureKit
 from freecell.ui.features.hint_answers import with_note
 from freecell.ui.panels.solution_stepper import SolutionStepper
+from freecell.ui.shell.door import MessageKind, Slot
 
 if TYPE_CHECKING:
     from freecell.ui.features.rating import RatingAndPar
@@ -32,8 +33,8 @@ class ShowSolution:
     ) -> None:
         self.kit = kit
         self._par = par  # the deal's par and its line (the stepper plays it from the start)
-        self.stepper = SolutionStepper(kit.window.bus, on_message=kit.info)
-        kit.window.add_panel(self.stepper)
+        self.stepper = SolutionStepper(kit.door.bus, on_message=kit.info)
+        kit.door.add_panel(self.stepper)
         self.action = kit.action(
             _("Show the s&olution"),
             self.show_solution,
@@ -43,7 +44,7 @@ class ShowSolution:
 
     def show_solution(self) -> None:
         kit = self.kit
-        bar = kit.window.hint_bar
+        door = kit.door
         game = kit.game
         if game.is_won:
             return
@@ -60,17 +61,17 @@ class ShowSolution:
             self._start_stepper(known)
             return
         if trail.verdict(game.position) is Verdict.LOST:
-            bar.show_message(_(LOST), "lost")
+            door.say(_(LOST), MessageKind.LOST)
             return
         position, variant = game.position, game.variant
         budget = PAR_BUDGET if at_start else SOLUTION_BUDGET
-        bar.show_message(_("Looking for a solution\u2026"), "checking")
+        door.say(_("Looking for a solution\u2026"), MessageKind.CHECKING)
 
         def done(answer: Answer) -> None:
             verdict = answer.verdict
             kit.analysis.record(position, verdict)
             if answer.fallback and answer.fallback.reason is FallbackReason.LIED:
-                kit.window.session.distrust(answer.fallback.backend_id)
+                kit.door.session.distrust(answer.fallback.backend_id)
             if position != kit.game.position:
                 return
             # the built-in stood in for the player's backend (or only gave its
@@ -83,23 +84,23 @@ class ShowSolution:
                     par.adopt_line(kit.game, tuple(verdict.moves))
                 self._start_stepper(verdict.moves, said)
             elif isinstance(verdict, Unsolvable):
-                bar.show_message(with_note(said, _(LOST)), "lost")
+                door.say(with_note(said, _(LOST)), MessageKind.LOST)
             else:
                 none = _("The solver found no solution in time; nothing is claimed.")
-                bar.show_message(
+                door.say(
                     with_note(said, none),
-                    "info",
+                    MessageKind.INFO,
                     timeout_ms=6000,
                     holds=lambda: kit.game.position == position,
                 )
 
         kit.jobs.submit(
-            "solution",
+            Slot.SOLUTION,
             kit.ask(position, variant, budget, Mode.SHORT),
             done,
-            lambda error: bar.show_message(
+            lambda error: door.say(
                 _("The solver stopped unexpectedly ({error}).").format(error=error),
-                "refused",
+                MessageKind.REFUSED,
                 timeout_ms=6000,
             ),
         )
@@ -114,7 +115,7 @@ class ShowSolution:
             "A solution in {n} moves: Next makes them one by one, Play plays them.",
             count,
         ).format(n=count)
-        self.kit.window.hint_bar.show_message(
-            with_note(said, found), "info", timeout_ms=8000 if said else 6000
+        self.kit.door.say(
+            with_note(said, found), MessageKind.INFO, timeout_ms=8000 if said else 6000
         )
         self.stepper.start(moves)

@@ -13,6 +13,7 @@ from freecell.solver.api import Mode
 from freecell.solver.backends import Answer
 from freecell.ui.features.feature_kit import LIVE_BUDGET, FeatureKit
 from freecell.ui.features.hint_answers import with_note
+from freecell.ui.shell.door import Button, ButtonId, MessageKind, Slot
 
 MAX_TRACE_CHECKS = 12  # positions re-checked to pin down the losing move
 
@@ -59,7 +60,7 @@ class UndoToWinnable:
                 self.traced = MAX_TRACE_CHECKS  # no verdict in time: stop tracing
             self.trace(again=False)
 
-        kit.jobs.submit("trace", kit.ask(position, variant, LIVE_BUDGET, Mode.FAST), done)
+        kit.jobs.submit(Slot.TRACE, kit.ask(position, variant, LIVE_BUDGET, Mode.FAST), done)
 
     def _losing_move_found(self) -> None:
         self.update_action()
@@ -79,21 +80,21 @@ class UndoToWinnable:
             ).format(number=losing.index)
         else:
             text = _("This position is proven lost; at the start the game could still be won.")
-        actions: list[tuple[str, Callable[[], None]]] = [
-            (_("Undo to the last winnable position"), self._offer)
+        door = self.kit.door
+        actions = [
+            Button(ButtonId.UNDO_TO_WINNABLE, _("Undo to the last winnable position"), self._offer)
         ]
         game = self.kit.game
         if not game.is_won and not game.has_legal_move:
             # "no legal move" comes first and keeps its exits; the pointer stands beside it
-            window = self.kit.window
             text = with_note(_("No legal move is left."), text)
             actions = [
-                (_("Undo"), window.undo),
+                door.button(ButtonId.UNDO, _("Undo")),
                 *actions,
-                (_("Replay deal"), window.replay_deal),
-                (_("New deal"), window.new_deal),
+                door.button(ButtonId.REPLAY_DEAL, _("Replay deal")),
+                door.button(ButtonId.NEW_DEAL, _("New deal")),
             ]
-        self.kit.window.hint_bar.show_message(text, "lost", actions)
+        door.say(text, MessageKind.LOST, actions)
 
     def update_action(self) -> None:
         trail = self.kit.analysis.trail
@@ -104,18 +105,20 @@ class UndoToWinnable:
 
     def undo_to_winnable(self) -> bool:
         """Go back to the last position known winnable (one command, undoable)."""
-        window = self.kit.window
+        door = self.kit.door
         game = self.kit.game
         losing = self.kit.analysis.trail.losing_move(game)
         if losing is None:
-            window.hint_bar.show_message(
-                _("No winnable position to go back to is known yet."), "info", timeout_ms=5000
+            door.say(
+                _("No winnable position to go back to is known yet."),
+                MessageKind.INFO,
+                timeout_ms=5000,
             )
             return False
         came_from = game.index
         self._before_undo()
-        window.stop_auto_finish()
-        window.dispatch(UndoTo(losing.index))
+        door.stop_auto_finish()
+        door.dispatch(UndoTo(losing.index))
         self.came_from = came_from
         if losing.index:
             back = _("Back after move {number}: this position can still be won.").format(
@@ -125,17 +128,21 @@ class UndoToWinnable:
             back = _("Back at the start: this position can still be won.")
         # said of this position, and offered while the way back is there
         here = self.kit.game.position
-        window.hint_bar.show_message(
+        door.say(
             back,
-            "info",
-            [(_("Back to where I was"), self.back_to_where_i_was)],
+            MessageKind.INFO,
+            [
+                Button(
+                    ButtonId.BACK_TO_WHERE_I_WAS, _("Back to where I was"), self.back_to_where_i_was
+                )
+            ],
             holds=lambda: self.kit.game.position == here and self.came_from is not None,
         )
         return True
 
     def back_to_where_i_was(self) -> None:
-        window = self.kit.window
+        door = self.kit.door
         if self.came_from is not None and self.came_from > self.kit.game.index:
-            window.dispatch(RedoTo(self.came_from))
+            door.dispatch(RedoTo(self.came_from))
         self.came_from = None
-        window.hint_bar.dismiss()
+        door.dismiss()

@@ -21,6 +21,7 @@ from freecell.ui.features.feature_kit import LIVE_BUDGET, FeatureKit
 from freecell.ui.features.hints import HintAnswer
 from freecell.ui.features.undo_winnable import UndoToWinnable
 from freecell.ui.panels.status import PRIORITY_WINNABILITY
+from freecell.ui.shell.door import Slot
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ class LiveWinnability(QObject):
     """The status-bar label, the debounced check and the Game menu switch."""
 
     def __init__(self, kit: FeatureKit, settings: InsightSettings, undo: UndoToWinnable) -> None:
-        super().__init__(kit.window)
+        super().__init__(kit.door.host)
         self.kit = kit
         self.settings = settings
         self.undo = undo
@@ -60,7 +61,7 @@ class LiveWinnability(QObject):
         self.label = QLabel()
         self.label.setAccessibleName(_("Winnability: not known"))
         self.label.setToolTip(_("What the solver knows about this position"))
-        kit.window.status.add_info(self.label, PRIORITY_WINNABILITY)  # left out when narrow
+        kit.door.add_status_item(self.label, PRIORITY_WINNABILITY)  # left out when narrow
         self.action = kit.action(
             _("Check winnability as I pla&y"),
             lambda: self.set_live(self.action.isChecked()),
@@ -70,7 +71,7 @@ class LiveWinnability(QObject):
         self.action.setChecked(settings.live)
 
     def _save(self, on: bool) -> None:
-        self.kit.window.session.change_settings(live_winnability=on)
+        self.kit.door.session.change_settings(live_winnability=on)
 
     def set_live(self, on: bool, *, save: bool = True) -> None:
         self.settings.live = on
@@ -84,13 +85,13 @@ class LiveWinnability(QObject):
             self.position_changed()
         else:  # nothing in flight may put a verdict back on the status bar
             self.debounce.stop()
-            self.kit.jobs.cancel("live")
-            self.kit.jobs.cancel("trace")
+            self.kit.jobs.cancel(Slot.LIVE)
+            self.kit.jobs.cancel(Slot.TRACE)
             self.show_state("")
 
     def position_changed(self) -> None:
-        self.kit.jobs.cancel("live")
-        self.kit.jobs.cancel("trace")
+        self.kit.jobs.cancel(Slot.LIVE)
+        self.kit.jobs.cancel(Slot.TRACE)
         self.debounce.stop()
         game = self.kit.game
         known = self.kit.analysis.trail.verdict(game.position)
@@ -142,7 +143,7 @@ class LiveWinnability(QObject):
             self.position_changed()
             return
         self.kit.jobs.submit(
-            "live",
+            Slot.LIVE,
             self.kit.ask(position, variant, LIVE_BUDGET, Mode.FAST),
             lambda answer: self.on_verdict(position, self.kit.heard(answer)),
         )

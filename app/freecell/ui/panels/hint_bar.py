@@ -15,6 +15,8 @@ another.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 
 from PySide6.QtCore import QRect, QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -27,14 +29,49 @@ IDLE_TEXT = N_(
     "Press and hold a column to pick a run. F1: how to play."
 )
 
+
+class MessageKind(StrEnum):
+    """What a message is (its colours, and whether a move takes it away)."""
+
+    IDLE = "idle"  # the bar's own help line: no message
+    INFO = "info"
+    CHECKING = "checking"  # a search under way
+    REFUSED = "refused"
+    LOST = "lost"
+    HINT = "hint"
+    WON = "won"
+
+
+class ButtonId(StrEnum):
+    """A message's button, as tests and listeners find it (never by its words);
+    also the end of the button's object name, ``message-<id>``."""
+
+    UNDO = "undo"
+    HINT = "hint"
+    REPLAY_DEAL = "replay-deal"
+    NEW_DEAL = "new-deal"
+    KEEP_PLAYING = "keep-playing"
+    UNDO_TO_WINNABLE = "undo-to-winnable"
+    BACK_TO_WHERE_I_WAS = "back-to-where-i-was"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button of a message: its id, its words, what pressing it does."""
+
+    id: ButtonId
+    label: str
+    pressed: Callable[[], object]
+
+
 KINDS = {
-    "idle": ("#20262e", "#9aa7b4"),
-    "info": ("#1f3b57", "#e3f0ff"),
-    "checking": ("#2b3440", "#e8edf3"),
-    "refused": ("#5a3a10", "#fff1d6"),
-    "lost": ("#5b1d24", "#ffe3e6"),
-    "hint": ("#0f4a5f", "#def6ff"),
-    "won": ("#1d4d2b", "#e2f7e8"),
+    MessageKind.IDLE: ("#20262e", "#9aa7b4"),
+    MessageKind.INFO: ("#1f3b57", "#e3f0ff"),
+    MessageKind.CHECKING: ("#2b3440", "#e8edf3"),
+    MessageKind.REFUSED: ("#5a3a10", "#fff1d6"),
+    MessageKind.LOST: ("#5b1d24", "#ffe3e6"),
+    MessageKind.HINT: ("#0f4a5f", "#def6ff"),
+    MessageKind.WON: ("#1d4d2b", "#e2f7e8"),
 }
 
 
@@ -42,7 +79,7 @@ class HintBar(QFrame):
     def __init__(self, parent: QWidget | None = None, scheme: str = "dark") -> None:
         super().__init__(parent)
         self.setObjectName("hintBar")
-        self.kind = "info"
+        self.kind = MessageKind.INFO
         row = self._row = QHBoxLayout(self)
         row.setContentsMargins(12, 6, 8, 6)
         row.setSpacing(8)
@@ -64,9 +101,9 @@ class HintBar(QFrame):
         self.close_button.setFixedWidth(30)
         self.close_button.clicked.connect(self.dismiss)
         row.addWidget(self.close_button)
-        self.buttons: dict[str, QPushButton] = {}
+        self.buttons: dict[ButtonId, QPushButton] = {}
         # Who hears each message once it is shown, (text, kind): the screen reader.
-        self.listeners: list[Callable[[str, str], None]] = []
+        self.listeners: list[Callable[[str, MessageKind], None]] = []
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.dismiss)
@@ -77,14 +114,14 @@ class HintBar(QFrame):
     def show_message(
         self,
         text: str,
-        kind: str = "info",
-        actions: Sequence[tuple[str, Callable[[], None]]] = (),
+        kind: MessageKind = MessageKind.INFO,
+        buttons: Sequence[Button] = (),
         timeout_ms: int | None = None,
         holds: Callable[[], bool] | None = None,
     ) -> None:
         """Show ``text``; ``holds``, when given, says whether what it states is still
         true, and the message goes as soon as it is not (see :meth:`recheck`)."""
-        self.kind = kind
+        self.kind = kind = MessageKind(kind)  # (a caller's plain "lost" is the same kind)
         self._holds = holds
         self._restyle()
         self.label.setText(text)
@@ -92,15 +129,16 @@ class HintBar(QFrame):
             self._buttons_row.removeWidget(button)
             button.deleteLater()
         self.buttons = {}
-        for label, callback in actions:
-            button = QPushButton(label)
-            button.clicked.connect(callback)
+        for given in buttons:
+            button = QPushButton(given.label)
+            button.setObjectName(f"message-{given.id}")
+            button.clicked.connect(lambda _c=False, pressed=given.pressed: pressed())
             self._buttons_row.addWidget(button)
-            self.buttons[label] = button
+            self.buttons[given.id] = button
         self._timer.stop()
         if timeout_ms:
             self._timer.start(timeout_ms)
-        self.close_button.setVisible(kind != "idle")
+        self.close_button.setVisible(kind is not MessageKind.IDLE)
         self.fit_height()
         for listener in list(self.listeners):
             listener(text, kind)
@@ -113,8 +151,8 @@ class HintBar(QFrame):
 
     def _restyle(self) -> None:
         """The colours of the message kind shown (idle ones follow the scheme)."""
-        background, foreground = KINDS.get(self.kind, KINDS["info"])
-        if self.kind == "idle":
+        background, foreground = KINDS[self.kind]
+        if self.kind is MessageKind.IDLE:
             background, foreground = idle_bar_colours(self.scheme)
         self.setStyleSheet(
             f"#hintBar {{ background: {background}; border-bottom: 1px solid rgba(0,0,0,60); }}"
@@ -153,14 +191,14 @@ class HintBar(QFrame):
     @property
     def text(self) -> str:
         """The message shown now ('' when idle)."""
-        return "" if self.kind == "idle" else self.label.text()
+        return "" if self.kind is MessageKind.IDLE else self.label.text()
 
     @property
     def active(self) -> bool:
-        return self.kind != "idle"
+        return self.kind is not MessageKind.IDLE
 
     def dismiss(self) -> None:
-        self.show_message(_(IDLE_TEXT), "idle")
+        self.show_message(_(IDLE_TEXT), MessageKind.IDLE)
 
 
 class MessageColumn(QVBoxLayout):

@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 from freecell.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QMessageBox, QWidget
 
+    from freecell.core.session import Session
     from freecell.engine import Game
-    from freecell.ui.shell.main_window import MainWindow
 
 
 def would_count_as_lost(game: Game) -> bool:
@@ -37,13 +37,15 @@ def would_count_as_lost(game: Game) -> bool:
 class AbandonQuestion:
     """Asks before the window's game is replaced (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QWidget, session: Session) -> None:
+        """``window``: the question's parent; ``session``: the game it asks about."""
         self._window = window
+        self._session = session
         self.box: QMessageBox | None = None  # the question on screen, if any
 
     def needed(self) -> bool:
-        w = self._window
-        return w.session.settings.confirm_abandon and would_count_as_lost(w.bus.game)
+        session = self._session
+        return session.settings.confirm_abandon and would_count_as_lost(session.bus.game)
 
     def ask(
         self,
@@ -68,7 +70,7 @@ class AbandonQuestion:
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(_("Abandon this game?"))
         box.setText(_("Abandon this game? It will count as a loss."))
-        moves = w.bus.game.move_count
+        moves = self._session.bus.game.move_count
         box.setInformativeText(
             ngettext(
                 "You have made {n} move in this deal.",
@@ -97,7 +99,7 @@ class AbandonQuestion:
             box.deleteLater()
             if box.clickedButton() is abandon:
                 if check.isChecked():
-                    w.session.change_settings(confirm_abandon=False)
+                    self._session.change_settings(confirm_abandon=False)
                 go()
             elif keep is not None:
                 keep()

@@ -12,7 +12,7 @@ def new_action(text: str, parent: QObject, *, checkable: bool = False) -> QActio
     PySide tries the ``QAction(QIcon, str, QObject)`` overload first, which makes it
     create the Python ``QIcon`` class and its enums although no icon is given; the
     window's first frame needs no icon, so the bare constructor and ``setText`` keep
-    that cost out of start-up (docs/architecture.md has the figure).
+    that cost out of start-up (docs/startup.md has the figure).
     """
     action = QAction(parent)
     action.setText(text)

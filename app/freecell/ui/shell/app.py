@@ -3,32 +3,33 @@
 :func:`freecell.core.start.open_session` reads the settings, makes the plugin
 manager when the settings need it, and takes back the game in progress; the
 window and everything hung on it are built from that session.  What the first
-frame does not show is added after the table's first paint (see :func:`run`).
+frame does not show is added after the table's first paint, in the named steps of
+:mod:`freecell.ui.shell.startup`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import logging
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSocketNotifier, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from freecell.core.session import Session
+from freecell.i18n import _
 from freecell.ui.shell.control_contrast import install_contrast_style
+from freecell.ui.shell.door import ButtonId, MessageKind
 from freecell.ui.shell.main_window import MainWindow
+from freecell.ui.shell.startup import StartUp, install_features, wake_on_signals
 
 if TYPE_CHECKING:
     from freecell.ui.features.sharing import Sharing
 
 log = logging.getLogger(__name__)
 
-# The deferred part of start-up runs right after the table's first paint; if no
-# paint comes (a window started minimised or hidden), this long after show().
-FINISH_START_UP_LATEST_MS = 1000
+__all__ = ["build_window", "install_features", "run", "save_on_exit", "wake_on_signals"]
 
 
 def close_on_signals(window: MainWindow) -> None:
@@ -43,30 +44,6 @@ def close_on_signals(window: MainWindow) -> None:
         number = getattr(signal, name, None)
         if number is not None:
             signal.signal(number, lambda *_: QTimer.singleShot(0, window.close))
-
-
-def wake_on_signals(window: MainWindow) -> QSocketNotifier:
-    """Python runs a signal handler only between its own bytecodes, and Qt's loop
-    runs none while idle, so a signal also writes a byte to a socket Qt watches:
-    reading it is Python code, and the handler runs then.  (Made after the first
-    paint, since sockets cost start-up time; until then start-up's own code and the
-    collector's timer run Python often.)"""
-    import signal
-    import socket
-
-    wake, wake_write = socket.socketpair()
-    wake.setblocking(False)
-    wake_write.setblocking(False)
-    signal.set_wakeup_fd(wake_write.fileno())
-    notifier = QSocketNotifier(wake.fileno(), QSocketNotifier.Type.Read, window)
-
-    def drain() -> None:
-        with contextlib.suppress(OSError):  # (nothing to read is no matter)
-            wake.recv(64)
-
-    notifier.activated.connect(drain)
-    window.wake_sockets = (wake, wake_write)  # (kept open)
-    return notifier
 
 
 def run(
@@ -100,7 +77,7 @@ def run(
     app.setApplicationName("FreeCell")
     app.setApplicationDisplayName("FreeCell")
     app.setOrganizationName("freecell")
-    from freecell.ui.shell.desktop import set_desktop_id, set_icon
+    from freecell.ui.shell.desktop import set_desktop_id
 
     set_desktop_id(app)
     if session is None:
@@ -109,8 +86,6 @@ def run(
         try:
             session = open_session(deal_number, variant_id, resume=open_path is None)
         except StartError as error:
-            from freecell.i18n import _
-
             words = {"prog": "freecell", "message": str(error)}
             print(_("%(prog)s: error: %(message)s\n") % words, end="", file=sys.stderr)
             return 2
@@ -132,69 +107,24 @@ def run(
     if not session.plugins.partial:
         session.attach_plugins()  # before the first paint: it shows what they offer
 
-    finished: list[bool] = []
-    signals: list[QSocketNotifier] = []
-
-    def finish_start_up() -> None:
-        """The rest of start-up, once the table is on screen (or a moment later if it
-        never gets painted, e.g. started minimised); in the order it always had."""
-        window.ready()  # (already done, unless the table was never painted)
-        start_smoke_quit()
-        if not signals:
-            signals.append(wake_on_signals(window))
-        if finished or not window.isVisible():
-            return
-        finished.append(True)
-        from freecell.launch.memory import release_start_up_memory
-        from freecell.ui.shell.gui_thread_call import post_to_gui_thread
-
-        set_icon(app)
-        window.look.follow_desktop()  # its animation setting (may run gsettings), watched
-
-        def with_every_plugin() -> None:
-            session.attach_plugins()
-            install_features(window)
-            release_start_up_memory()
-            log.info("plugins and features in %.0f ms after the start", process_age() * 1000)
-
-        # the rest of the plugins found and imported in a worker thread, registered here
-        session.plugins.complete_in_background(post_to_gui_thread, with_every_plugin)
-        # what the first frame's imports left behind, freed before the deferred work
-        # allocates (so it reuses that memory instead of adding to it)
-        release_start_up_memory()
-        log.info("start-up finished %.0f ms after the process started", process_age() * 1000)
-
-    def warm_up() -> None:
-        from freecell.launch.memory import release_start_up_memory
-
-        session.warm_up()
-        release_start_up_memory()  # (the solver service's imports)
-
-    # (the rest of start-up's modules are imported with it: the first frame needs none)
-    from freecell.launch import note_table_drawn, process_age, start_smoke_quit
-
-    def table_drawn() -> None:
-        note_table_drawn()
-        QTimer.singleShot(0, finish_start_up)  # after this paint has reached the screen
-
-    window.view.first_painted.connect(table_drawn)
-    QTimer.singleShot(FINISH_START_UP_LATEST_MS, finish_start_up)
+    start_up = StartUp(app, session, window)
+    start_up.begin()
     window.show()
     close_on_signals(window)
-    QTimer.singleShot(1500, warm_up)  # the solver's worker, once the table is up
     if session.restored:
         # The game in progress is offered back, not imposed: one key starts afresh.
-        window.hint_bar.show_message(
+        door = window.door
+        door.say(
             " ".join(notices),
-            "info",
+            MessageKind.INFO,
             # (the bar is the question already: no second one)
             [
-                ("Keep playing", window.hint_bar.dismiss),
-                ("New deal", lambda: window.new_deal(ask=False)),
+                door.button(ButtonId.KEEP_PLAYING, _("Keep playing")),
+                door.button(ButtonId.NEW_DEAL, _("New deal"), asked=True),
             ],
         )
     elif notices:
-        window.hint_bar.show_message(" ".join(notices), "info", timeout_ms=10000)
+        window.door.say(" ".join(notices), MessageKind.INFO, timeout_ms=10000)
     code = app.exec()
     save_on_exit(session, window)
     return code
@@ -222,24 +152,6 @@ def build_window(session: Session, notice: str = "") -> MainWindow:
     if geometry:
         window.restoreGeometry(geometry)
     return window
-
-
-def install_features(window: MainWindow) -> None:
-    """What the first frame does not show: the insight, Preferences, Statistics,
-    Plugins (each built from the window's session)."""
-    from freecell.ui.dialogs.plugins import install_plugins
-    from freecell.ui.dialogs.preferences import install_preferences
-    from freecell.ui.dialogs.statistics import install_statistics
-    from freecell.ui.features.daily import install_daily
-    from freecell.ui.features.insight import install_insight
-    from freecell.ui.features.review import install_review
-
-    install_insight(window)
-    install_daily(window)
-    review = install_review(window)
-    install_preferences(window)
-    install_statistics(window, review)
-    install_plugins(window)
 
 
 def save_on_exit(session: Session, window: MainWindow) -> None:

@@ -5,15 +5,12 @@ check mark is set from it (:func:`show_auto_play`) whenever the settings change.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
 
+from freecell.core.session import Session
 from freecell.i18n import N_, _
 from freecell.ui.shell.actions import new_action
-
-if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
 
 # (setting's value, the menu's words, Preferences' words)
 AUTO_PLAY_CHOICES: tuple[tuple[str, str, str], ...] = (
@@ -28,18 +25,19 @@ AUTO_PLAY_TIP = N_(
 )
 
 
-def auto_play_actions(w: MainWindow) -> dict[str, QAction]:
-    """The Game menu's Auto-play choices, one checked, by setting value."""
-    group = QActionGroup(w)
+def auto_play_actions(window: QObject, session: Session) -> dict[str, QAction]:
+    """The Game menu's Auto-play choices, one checked, by setting value (``window``:
+    their parent)."""
+    group = QActionGroup(window)
     actions: dict[str, QAction] = {}
     for value, words, _said in AUTO_PLAY_CHOICES:
-        action = new_action(_(words), w, checkable=True)
+        action = new_action(_(words), window, checkable=True)
         action.setObjectName(f"autoPlay-{value}")
         action.setStatusTip(_(AUTO_PLAY_TIP))
-        action.triggered.connect(lambda _c=False, v=value: w.session.change_settings(auto_play=v))
+        action.triggered.connect(lambda _c=False, v=value: session.change_settings(auto_play=v))
         group.addAction(action)
         actions[value] = action
-    show_auto_play(actions, w.session.settings.auto_play)
+    show_auto_play(actions, session.settings.auto_play)
     return actions
 
 

@@ -16,7 +16,7 @@ likewise: "light" or "dark" is the player's, "system" the desktop's scheme.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QTimer
 from PySide6.QtGui import QGuiApplication, QPalette
@@ -32,9 +32,7 @@ from freecell.ui.shell.colour_scheme import (
     watched_files,
 )
 from freecell.ui.shell.control_contrast import install_contrast_style
-
-if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+from freecell.ui.shell.door import Door
 
 REREAD_MS = 300  # a settings tool writes its file in bursts: read once it is done
 
@@ -52,9 +50,12 @@ def chosen_scheme(
 class DesktopLook(QObject):
     """The window's scheme and motion, as the desktop and the player say."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self._window = window
+    def __init__(self, door: Door, apply_scheme: Callable[[str], None]) -> None:
+        """``apply_scheme``: the window's own restyling for a light or dark scheme."""
+        super().__init__(door.host)
+        window = door.host
+        self._door = door
+        self._apply_scheme = apply_scheme
         self.desktop_motion: bool | None = None
         """The desktop's animation setting (None: not read yet, or it says nothing)."""
         self._ours: QPalette | None = None  # the palette we set, when we set one
@@ -78,14 +79,13 @@ class DesktopLook(QObject):
     @property
     def reduces_motion(self) -> bool:
         """What the table does now: the player's choice, else the desktop's."""
-        chosen = self._window.settings.reduce_motion
+        chosen = self._door.session.settings.reduce_motion
         return chosen if chosen is not None else bool(self.desktop_motion)
 
     def apply_motion(self) -> None:
         """The scene (animations, the celebration, auto finish) and the menu's mark."""
-        window = self._window
-        window.scene.reduce_motion = self.reduces_motion
-        action = getattr(window, "reduce_motion_action", None)
+        self._door.widgets.scene.reduce_motion = self.reduces_motion
+        action = getattr(self._door.host, "reduce_motion_action", None)
         if action is not None:
             action.setChecked(self.reduces_motion)
 
@@ -132,10 +132,10 @@ class DesktopLook(QObject):
     def follow_scheme(self) -> None:
         """Show the scheme the player chose, or the desktop's (also after the
         player changes Preferences > Appearance)."""
-        appearance = self._window.settings.appearance
+        appearance = self._door.session.settings.appearance
         scheme = chosen_scheme(appearance, self.given_palette(), ask_gnome=self._asked_gnome)
-        if scheme != getattr(self._window, "colour_scheme", None):
-            self._window.apply_colour_scheme(scheme)
+        if scheme != getattr(self._door.host, "colour_scheme", None):
+            self._apply_scheme(scheme)
         else:
             self.set_palette(scheme)
 

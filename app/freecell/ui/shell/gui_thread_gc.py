@@ -25,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 # rarely enough to cost nothing when idle.
 INTERVAL_MS = 200
 # Found again by name: findChild by a Python type is slow the first time
-# (docs/architecture.md, Start-up).
+# (docs/startup.md).
 OBJECT_NAME = "freecell-gui-thread-collector"
 
 

@@ -13,29 +13,30 @@ actions' shortcuts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 
 from freecell.i18n import _, ngettext
+from freecell.ui.panels.hint_bar import MessageKind
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
-    from freecell.ui.shell.main_window import MainWindow
+    from freecell.ui.shell.door import Door
 
 SAY_MS = 5000
 
 UNDO, REDO, HINT, AUTO_FINISH = "undo", "redo", "hint", "auto-finish"
 
 
-def why_not(window: MainWindow, what: str) -> str | None:
+def why_not(door: Door, what: str) -> str | None:
     """Why ``what`` (one of the names above) cannot act now, or None when it can."""
     from freecell.engine import Reason, Refusal
     from freecell.texts.refusals import explain
 
-    game = window.bus.game
+    game = door.game
     if what == UNDO:
         return None if game.can_undo else explain(Refusal(Reason.NOTHING_TO_UNDO))
     if what == REDO:
@@ -43,24 +44,24 @@ def why_not(window: MainWindow, what: str) -> str | None:
     if what == HINT:
         if game.is_won:
             return explain(Refusal(Reason.GAME_WON))
-        if window.auto_finish.running:
+        if door.auto_finishing:
             return _("No hint is needed: auto finish is sending the cards home.")
         if not game.has_legal_move:
             return _("No legal move is left.")
         return None
     if what == AUTO_FINISH:
-        if window.auto_finish.running or game.can_auto_finish:
+        if door.auto_finishing or game.can_auto_finish:
             return None
         if game.is_won:
             return explain(Refusal(Reason.GAME_WON))
-        return _auto_finish_words(window)
+        return _auto_finish_words(door)
     return None
 
 
-def _auto_finish_words(window: MainWindow) -> str:
+def _auto_finish_words(door: Door) -> str:
     from freecell.engine.rules import exposed_home_moves
 
-    ready = len(exposed_home_moves(window.bus.game.position))
+    ready = len(exposed_home_moves(door.game.position))
     if not ready:
         return _("Auto finish cannot start: no card can go home now.")
     return ngettext(
@@ -70,31 +71,46 @@ def _auto_finish_words(window: MainWindow) -> str:
     ).format(n=ready)
 
 
-def say_why_not(window: MainWindow, what: str) -> bool:
+def say_why_not(door: Door, what: str) -> bool:
     """Say why ``what`` cannot act now, in the message bar; True when it was said."""
-    reason = why_not(window, what)
+    reason = why_not(door, what)
     if reason is None:
         return False
-    game = window.bus.game
-    if what == HINT and not game.is_won and not window.auto_finish.running:
-        window.say_no_legal_move()  # with its ways out, as the hint itself says it
+    game = door.game
+    if what == HINT and not game.is_won and not door.auto_finishing:
+        door.say_no_legal_move()  # with its ways out, as the hint itself says it
         return True
-    window.hint_bar.show_message(reason, "info", timeout_ms=SAY_MS)
+    door.say(reason, MessageKind.INFO, timeout_ms=SAY_MS)
     return True
+
+
+class KeyActions(Protocol):
+    """The window's actions whose keys are watched (named here, so that the window,
+    which makes the filter, is not imported back)."""
+
+    undo_action: QAction
+    redo_action: QAction
+    hint_action: QAction
+    auto_finish_action: QAction
 
 
 class IdleKeys(QObject):
     """Catches the keys of the window's disabled actions (Qt hands them on as plain
     key presses) and says why each cannot act."""
 
-    def __init__(self, window: MainWindow, actions: dict[str, QAction]) -> None:
-        super().__init__(window)
-        self._window = window
-        self._actions = actions
-        window.installEventFilter(self)
+    def __init__(self, door: Door, actions: KeyActions) -> None:
+        super().__init__(door.host)
+        self._door = door
+        self._actions = {
+            UNDO: actions.undo_action,
+            REDO: actions.redo_action,
+            HINT: actions.hint_action,
+            AUTO_FINISH: actions.auto_finish_action,
+        }
+        door.host.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is not self._window or event.type() != QEvent.Type.KeyPress:
+        if watched is not self._door.host or event.type() != QEvent.Type.KeyPress:
             return False
         assert isinstance(event, QKeyEvent)
         if event.isAutoRepeat():
@@ -105,5 +121,5 @@ class IdleKeys(QObject):
             if action.isEnabled():
                 continue
             if pressed in action.shortcuts():
-                return say_why_not(self._window, what)
+                return say_why_not(self._door, what)
         return False

@@ -7,14 +7,10 @@ events (settings, variant, plugins changed) come back to ``_on_app_event``, whic
 shows the session's state as a fresh start would.  Nothing here changes the game
 or the settings directly.
 
-The menus are built in :mod:`freecell.ui.shell.menus`, auto finish and the third
-button in :mod:`freecell.ui.shell.auto_finish`, the celebration and results panel
-after a win in :mod:`freecell.ui.shell.win_sequence`, the clock's pause while the
-player is away in :mod:`freecell.ui.shell.away`, How to play and About in
-:mod:`freecell.ui.shell.help_windows`; the dialogs and features
-(Preferences, Statistics, Plugins, the insight, accessibility) are made from the
-window in :mod:`freecell.ui.shell.app` and add their entries with
-``add_game_menu_action`` / ``add_view_menu_action``.
+The window is a shell: every feature (the insight, accessibility, sharing, the
+dialogs) works through its door (:mod:`freecell.ui.shell.door`, made first), and
+what they add goes where :mod:`freecell.ui.shell.hosted` says.  Start-up installs
+them at its named steps (:mod:`freecell.ui.shell.startup`).
 """
 
 from __future__ import annotations
@@ -24,12 +20,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
-from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+from PySide6.QtGui import QCloseEvent, QResizeEvent
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from freecell.core import Session
 from freecell.i18n import _
-from freecell.ui.panels.hint_bar import HintBar, MessageColumn
+from freecell.ui.panels.hint_bar import ButtonId, HintBar, MessageColumn, MessageKind
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.abandon import AbandonQuestion
 from freecell.ui.shell.after_first_paint import AfterFirstPaint
@@ -37,7 +33,9 @@ from freecell.ui.shell.auto_finish import AutoFinish
 from freecell.ui.shell.away import follow_away
 from freecell.ui.shell.colour_scheme import DARK, window_style
 from freecell.ui.shell.desktop_look import DesktopLook, chosen_scheme
-from freecell.ui.shell.idle_keys import AUTO_FINISH, HINT, REDO, UNDO, IdleKeys, say_why_not
+from freecell.ui.shell.door import Door
+from freecell.ui.shell.hosted import HostedFeatures
+from freecell.ui.shell.idle_keys import AUTO_FINISH, REDO, UNDO, IdleKeys, say_why_not
 from freecell.ui.shell.menus import Menus, build_actions
 from freecell.ui.shell.sound_switch import follow_sound
 from freecell.ui.shell.storage_notices import follow_storage_notices
@@ -56,45 +54,36 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
 
     from freecell.core import AppEvent, Catalog
-    from freecell.engine import Command, CommandBus, Event, Position, Variant
-    from freecell.solver.api import Verdict as SolverVerdict
+    from freecell.engine import Command, CommandBus, Event, Variant
     from freecell.storage import Settings
     from freecell.themes import CardTheme, TableSurface
-    from freecell.ui.accessibility.install import Accessibility
-    from freecell.ui.features.hints import HintAnswer, HintRunner
-    from freecell.ui.features.insight import Insight
+    from freecell.ui.features.hints import HintRunner
     from freecell.ui.panels.results import ResultsPanel
     from freecell.ui.sound.effects import SoundEffects
 
 log = logging.getLogger(__name__)
 
+REFUSED = MessageKind.REFUSED
+# what the next move takes off the message bar
+_GONE_WITH_A_MOVE = (MessageKind.CHECKING, MessageKind.HINT, MessageKind.LOST, REFUSED)
+
 __all__ = ["FIRST_SIZE", "MainWindow", "first_size"]
 
 
-class MainWindow(QMainWindow):
+class MainWindow(QMainWindow, HostedFeatures):
     """The game's window, built from ``session`` (a bare one when None: built-in
     choices, nothing saved, no solver)."""
 
     def __init__(self, session: Session | None = None) -> None:
         super().__init__()
         self.session = session if session is not None else Session()
+        # what every feature is given: the one way into this window (it reads the
+        # window's parts when asked, so it is made first: Qt may send events now)
+        self.door = Door(self, self)
         self.setWindowTitle("FreeCell")  # the game's name, as the desktop entry's
         self.setObjectName("mainWindow")
         self.bus: CommandBus = self.session.bus
-        # A feature ("winnable deals only") may choose the next deal itself: True, done.
-        self.new_deal_hook: Callable[[], bool] | None = None
-        # What is already known of a position (the live check sets it): a hint it
-        # answers is shown at once, with no search.
-        self.known_verdict: Callable[[Position], SolverVerdict | None] | None = None
-        # What start-up and the features add later (None until then).
-        self.insight: Insight | None = None
-        self.accessibility: Accessibility | None = None
-        self.preferences_dialog: QDialog | None = None
-        self.statistics_dialog: QDialog | None = None
-        self.plugins_dialog: QDialog | None = None
-        self.custom_variant_dialog: QDialog | None = None
         self.rules_dialog: QDialog | None = None
-        self.choose_deal_dialog: QDialog | None = None
         self.wake_sockets: tuple[socket.socket, socket.socket] | None = None
 
         self._themes_given: dict[str, CardTheme] = {}
@@ -125,7 +114,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
         self._column = column
-        self.abandon = AbandonQuestion(self)
+        self.abandon = AbandonQuestion(self, self.session)
         self.win = WinSequence(
             self,
             self.session,
@@ -142,9 +131,9 @@ class MainWindow(QMainWindow):
         self.clock_timer.timeout.connect(lambda: self.status.update_time(self.bus.game.elapsed))
         self.clock_timer.start()
         # the desktop's scheme and animation setting, the player's choice first
-        self.look = DesktopLook(self)
+        self.look = DesktopLook(self.door, self.apply_colour_scheme)
         self.look.apply_motion()
-        actions = build_actions(self)
+        actions = build_actions(self, self)
         self.new_action, self.replay_action = actions.new, actions.replay
         self.choose_deal_action, self.quit_action = actions.choose_deal, actions.quit
         self.undo_action, self.redo_action = actions.undo, actions.redo
@@ -166,18 +155,10 @@ class MainWindow(QMainWindow):
         self.auto_finish.new_deal_keys([k.toString() for k in self.new_action.shortcuts()])
         self.auto_finish_timer = self.auto_finish.timer
         # a key whose action cannot act now says why (see ui/shell/idle_keys.py)
-        self.idle_keys = IdleKeys(
-            self,
-            {
-                UNDO: self.undo_action,
-                REDO: self.redo_action,
-                HINT: self.hint_action,
-                AUTO_FINISH: self.auto_finish_action,
-            },
-        )
-        tools = build_toolbar(self, actions)
+        self.idle_keys = IdleKeys(self.door, self)
+        tools = build_toolbar(self, actions, self.show_rules, self.auto_finish.refresh)
         self.toolbar, self.rules_tool = tools.bar, tools.rules
-        self._menus = Menus(self, actions)
+        self._menus = Menus(self, self, actions)
         self.apply_colour_scheme(scheme)
         self.resize(first_size(self.screen().availableGeometry().size()))
         game = self.bus.game
@@ -187,13 +168,16 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.bus.subscribe(self._on_event)
         self.session.subscribe(self._on_app_event)
-        self.storage_notices = follow_storage_notices(self)  # told now, not at next start
+        self.storage_notices = follow_storage_notices(self.door)  # told now, not at next start
         self.view.setFocus()
         self._later = AfterFirstPaint(self, self.view)  # what the first frame does not show
         self._later.add(self._menus.build)
         self.sounds: SoundEffects | None = None  # (made when sound is switched on)
         if settings.sound:
-            self._later.add(lambda: follow_sound(self))
+            self._later.add(self._follow_sound)
+
+    def _follow_sound(self) -> None:
+        self.sounds = follow_sound(self.door, self.sounds)
 
     def after_first_paint(self, step: Callable[[], object]) -> None:
         """Run ``step`` right after the table's first paint (see :meth:`ready`)."""
@@ -207,24 +191,13 @@ class MainWindow(QMainWindow):
         self._later.ready()
 
     @property
-    def hints(self) -> HintRunner:
-        """The hint searches, made on first use (the first frame asks for none)."""
-        if self._hints is None:
-            from freecell.ui.features.hints import HintRunner
-
-            self._hints = HintRunner(self.session.hint_service, self.session.solver_backend)
-            self._hints.answered.connect(self._on_hint)
-        return self._hints
+    def auto_finishing(self) -> bool:
+        return self.auto_finish.running
 
     @property
     def results(self) -> ResultsPanel:
         """The panel that shows a won game's results (over the table, hidden till then)."""
         return self.win.results
-
-    @property
-    def menus(self) -> dict[str, QMenu]:
-        """The menu bar's menus by name ("game", "edit", "view", "help"), complete."""
-        return self._menus.by_name
 
     @property
     def settings(self) -> Settings:
@@ -249,7 +222,7 @@ class MainWindow(QMainWindow):
     def _deal_new(self) -> None:
         from freecell.engine import NewDeal
 
-        if self.new_deal_hook is not None and self.new_deal_hook():
+        if self.door.next_deal is not None and self.door.next_deal():
             return
         self.dispatch(NewDeal())
 
@@ -274,13 +247,13 @@ class MainWindow(QMainWindow):
         from freecell.engine import Undo
 
         self.stop_auto_finish()
-        if not say_why_not(self, UNDO):  # nothing to undo: said, as a note
+        if not say_why_not(self.door, UNDO):  # nothing to undo: said, as a note
             self.dispatch(Undo())
 
     def redo(self) -> None:
         from freecell.engine import Redo
 
-        if not say_why_not(self, REDO):
+        if not say_why_not(self.door, REDO):
             self.dispatch(Redo())
 
     def _cancel_hint(self) -> None:
@@ -289,14 +262,8 @@ class MainWindow(QMainWindow):
         if self._hints is not None:
             self._hints.cancel()
 
-    def hint(self) -> None:
-        from freecell.ui.features.hint_answers import ask_for_hint
-
-        if not say_why_not(self, HINT):  # won, auto finish running, no legal move
-            ask_for_hint(self)
-
     def toggle_auto_finish(self) -> None:
-        if not say_why_not(self, AUTO_FINISH):
+        if not say_why_not(self.door, AUTO_FINISH):
             self.auto_finish.toggle()
 
     def stop_auto_finish(self) -> None:
@@ -337,7 +304,7 @@ class MainWindow(QMainWindow):
         elif isinstance(event, MoveApplied | Undone | Redone):
             self._cancel_hint()
             self.scene.set_hint(None)
-            if self.hint_bar.kind in ("checking", "hint", "lost", "refused"):
+            if self.hint_bar.kind in _GONE_WITH_A_MOVE:
                 self.hint_bar.dismiss()
             if not game.is_won:
                 self.win.hide_results()  # an undo after the win: the deal goes on
@@ -347,7 +314,7 @@ class MainWindow(QMainWindow):
         elif isinstance(event, MoveRefused):
             from freecell.texts.refusals import explain
 
-            self.hint_bar.show_message(explain(event.refusal), "refused", timeout_ms=6000)
+            self.hint_bar.show_message(explain(event.refusal), REFUSED, timeout_ms=6000)
         elif isinstance(event, AutoFinishAvailable):
             if not self.auto_finish.running:
                 self.auto_finish.show_button(event.available)
@@ -357,7 +324,7 @@ class MainWindow(QMainWindow):
             self.stop_auto_finish()
             self.hint_bar.show_message(
                 _("All 52 cards are home."),
-                "won",
+                MessageKind.WON,
                 timeout_ms=4000,
                 holds=lambda: self.bus.game.is_won,
             )
@@ -372,11 +339,11 @@ class MainWindow(QMainWindow):
         and the game counts as lost only when the player leaves it."""
         self.hint_bar.show_message(
             _("No legal move is left."),
-            "lost",
+            MessageKind.LOST,
             [
-                (_("Undo"), self.undo),
-                (_("Replay deal"), self.replay_deal),
-                (_("New deal"), self.new_deal),
+                self.door.button(ButtonId.UNDO, _("Undo")),
+                self.door.button(ButtonId.REPLAY_DEAL, _("Replay deal")),
+                self.door.button(ButtonId.NEW_DEAL, _("New deal")),
             ],
         )
 
@@ -389,12 +356,7 @@ class MainWindow(QMainWindow):
         """The controller's drop was refused; the bus already published the reason."""
 
     def _invalid_deal(self, reason: str) -> None:
-        self.hint_bar.show_message(reason, "refused", timeout_ms=6000)
-
-    def _on_hint(self, answer: HintAnswer) -> None:
-        from freecell.ui.features.hint_answers import show_hint_answer
-
-        show_hint_answer(self, answer)
+        self.hint_bar.show_message(reason, REFUSED, timeout_ms=6000)
 
     # -- settings: every change goes through the session and comes back as an event ----
     def set_card_size(self, size: CardSize) -> None:
@@ -419,7 +381,7 @@ class MainWindow(QMainWindow):
         elif isinstance(event, PluginsChanged):
             self._show_settings(self.settings, frozenset({"theme", "surface"}))
             if event.notices:
-                self.hint_bar.show_message(" ".join(event.notices), "info", timeout_ms=12000)
+                self.hint_bar.show_message(" ".join(event.notices), timeout_ms=12000)
         elif isinstance(event, VariantChanged):
             self._menus.show()
         elif isinstance(event, BackendChanged) and self._hints is not None and self._hints.busy:
@@ -448,7 +410,7 @@ class MainWindow(QMainWindow):
         if "appearance" in changed:
             self.look.follow_scheme()
         if "sound" in changed:
-            follow_sound(self)
+            self._follow_sound()
         self._menus.show()
 
     def apply_colour_scheme(self, scheme: str) -> None:
@@ -460,23 +422,6 @@ class MainWindow(QMainWindow):
         self.hint_bar.set_scheme(scheme)
         self.scene.configure(dark=scheme == DARK)
 
-    def add_game_menu_action(self, action: QAction) -> None:
-        """For other dialogs (Statistics, Preferences, Plugins): add to the Game menu."""
-        game = self.menus["game"]
-        game.insertAction(self._menus.game_extras, action)
-
-    def add_game_menu(self, menu: QMenu) -> None:
-        game = self.menus["game"]
-        game.insertMenu(self._menus.game_extras, menu)
-
-    def add_panel(self, panel: QWidget) -> None:
-        """For features: a panel under the table (the solution stepper)."""
-        self._column.addWidget(panel)
-
-    def add_view_menu_action(self, action: QAction) -> None:
-        view = self.menus["view"]
-        view.insertAction(self._menus.view_extras, action)
-
     def toggle_fullscreen(self) -> None:
         if self.isFullScreen():
             self.showNormal()
@@ -487,7 +432,7 @@ class MainWindow(QMainWindow):
     # -- window -------------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        follow_away(self, event)  # the clock stops while the player is away
+        follow_away(self.door, event)  # the clock stops while the player is away
         if event.type() == QEvent.Type.WindowStateChange:
             # however it changed (F11, the window manager, the place restored at start)
             self.fullscreen_action.setChecked(self.isFullScreen())
@@ -512,8 +457,7 @@ class MainWindow(QMainWindow):
         self.renderer.close()  # no deck painted past the window (issue 36, finding 13)
         if self._hints is not None:
             self._hints.close()
-        if self.insight is not None:
-            self.insight.close()
+        self.door.close_features()
         super().closeEvent(event)
 
     # -- status -------------------------------------------------------------------------

@@ -8,23 +8,55 @@ marks and the choice lists are those a fresh start with the same settings shows.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMainWindow, QMenu
 
+from freecell.core.session import Session
+from freecell.engine import Variant
 from freecell.i18n import _
 from freecell.texts.variants import variant_description, variant_name
+from freecell.themes import CardTheme, TableSurface
 from freecell.ui.shell.actions import new_action
 from freecell.ui.shell.auto_play_choice import auto_play_actions, show_auto_play
+from freecell.ui.shell.desktop_look import DesktopLook
 from freecell.ui.shell.window_look import label_sizes
 from freecell.ui.table.layout import CardSize
+from freecell.ui.table.scene import TableScene
 
-if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+
+class MenuHost(Protocol):
+    """The window's own commands its menus give (the main window's; named here so
+    that the window, which builds its menus, is not imported back).  The menus are
+    the window's own part, not a feature: features add their entries through the
+    door (:meth:`freecell.ui.shell.door.Door.add_action`)."""
+
+    session: Session
+    look: DesktopLook
+    scene: TableScene
+    large_print_action: QAction
+    reduce_motion_action: QAction
+
+    def new_deal(self) -> None: ...
+    def replay_deal(self) -> None: ...
+    def choose_deal(self) -> None: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def hint(self) -> None: ...
+    def toggle_auto_finish(self) -> None: ...
+    def third_button(self) -> None: ...
+    def show_rules(self) -> None: ...
+    def show_about(self) -> None: ...
+    def toggle_fullscreen(self) -> None: ...
+    def play_variant(self, variant: Variant) -> None: ...
+    def set_card_size(self, size: CardSize) -> None: ...
+    def set_large_print(self, on: bool) -> None: ...
+    def set_theme(self, theme: CardTheme) -> None: ...
+    def set_surface(self, surface: TableSurface) -> None: ...
 
 
 @dataclass
@@ -49,7 +81,7 @@ class WindowActions:
 
 
 def _action(
-    window: MainWindow,
+    window: QMainWindow,
     text: str,
     slot: Callable[[], object],
     shortcuts: Sequence[str | QKeySequence.StandardKey] = (),
@@ -70,43 +102,53 @@ def _action(
     return action
 
 
-def build_actions(w: MainWindow) -> WindowActions:
+def build_actions(w: MenuHost, window: QMainWindow) -> WindowActions:
+    """The window's actions (``window``: the Qt window they belong to; ``w``: its
+    commands)."""
     settings = w.session.settings
     actions = WindowActions(
-        new=_action(w, _("&New deal"), w.new_deal, ["Ctrl+N", "N"], _("Deal a new random game")),
-        replay=_action(w, _("&Replay deal"), w.replay_deal, ["Ctrl+R"], _("Start this deal again")),
+        new=_action(
+            window, _("&New deal"), w.new_deal, ["Ctrl+N", "N"], _("Deal a new random game")
+        ),
+        replay=_action(
+            window, _("&Replay deal"), w.replay_deal, ["Ctrl+R"], _("Start this deal again")
+        ),
         choose_deal=_action(
-            w,
+            window,
             _("&Choose deal\u2026"),
             w.choose_deal,
             ["Ctrl+G"],
             _("Play a deal by its number, or a random one"),
         ),
-        quit=_action(w, _("&Quit"), w.close, [QKeySequence.StandardKey.Quit]),
+        quit=_action(window, _("&Quit"), window.close, [QKeySequence.StandardKey.Quit]),
         # (their tooltips, naming their keys, come with the tool bar: ui/shell/toolbar.py)
-        undo=_action(w, _("&Undo"), w.undo, ["Ctrl+Z", "U"]),
-        redo=_action(w, _("&Redo"), w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]),
-        hint=_action(w, _("&Hint"), w.hint, ["H"]),
-        auto_finish=_action(w, _("&Auto finish"), w.toggle_auto_finish, ["F"]),
-        third=new_action(_("New deal (N)"), w),
-        rules=_action(w, _("&How to play"), w.show_rules, ["F1"], _("The rules and the keys")),
-        about=_action(w, _("&About FreeCell"), w.show_about),
-        fullscreen=_action(w, _("&Full screen"), w.toggle_fullscreen, ["F11"], checkable=True),
+        undo=_action(window, _("&Undo"), w.undo, ["Ctrl+Z", "U"]),
+        redo=_action(window, _("&Redo"), w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]),
+        hint=_action(window, _("&Hint"), w.hint, ["H"]),
+        auto_finish=_action(window, _("&Auto finish"), w.toggle_auto_finish, ["F"]),
+        third=new_action(_("New deal (N)"), window),
+        rules=_action(window, _("&How to play"), w.show_rules, ["F1"], _("The rules and the keys")),
+        about=_action(window, _("&About FreeCell"), w.show_about),
+        fullscreen=_action(window, _("&Full screen"), w.toggle_fullscreen, ["F11"], checkable=True),
         large_print=_action(
-            w,
+            window,
             _("&Large print"),
             lambda: w.set_large_print(w.large_print_action.isChecked()),
             ["Ctrl+L"],
             checkable=True,
         ),
         reduce_motion=_action(
-            w,
+            window,
             _("Reduce &motion"),
             lambda: w.session.change_settings(reduce_motion=w.reduce_motion_action.isChecked()),
             checkable=True,
         ),
-        auto_play=auto_play_actions(w),
+        auto_play=auto_play_actions(window, w.session),
     )
+    for field in fields(actions):  # found by name (tests, a screen reader's script)
+        action = getattr(actions, field.name)
+        if isinstance(action, QAction):
+            action.setObjectName(f"{field.name}Action")
     actions.third.triggered.connect(lambda _c=False: w.third_button())
     actions.large_print.setChecked(settings.large_print)
     actions.reduce_motion.setChecked(w.look.reduces_motion)
@@ -120,10 +162,11 @@ class Menus:
     surface lists are filled from the session by :meth:`show`, again after every
     change.  (The actions, with their shortcuts, are the window's from the start.)"""
 
-    def __init__(self, w: MainWindow, actions: WindowActions) -> None:
+    def __init__(self, w: MenuHost, window: QMainWindow, actions: WindowActions) -> None:
         self._window = w
+        self._qt_window = window
         self._actions = actions
-        menubar = w.menuBar()
+        menubar = window.menuBar()
         self._by_name: dict[str, QMenu] = {
             name: menubar.addMenu(title)
             for name, title in (
@@ -157,6 +200,7 @@ class Menus:
         for a in (actions.new, actions.replay, actions.choose_deal):
             game.addAction(a)
         self.variants = game.addMenu(_("&Variant"))
+        self.variants.setObjectName("variantMenu")
         auto_play = game.addMenu(_("&Auto-play"))
         auto_play.setObjectName("autoPlayMenu")
         auto_play.addActions(list(actions.auto_play.values()))
@@ -173,13 +217,14 @@ class Menus:
         self.sizes.aboutToShow.connect(lambda: label_sizes(self.size_actions, w.scene))
         view.addAction(actions.large_print)
         self.themes = view.addMenu(_("Card &theme"))
+        self.themes.setObjectName("themeMenu")
         self.surfaces = view.addMenu(_("Table s&urface"))
         view.addAction(actions.reduce_motion)
         self.view_extras = view.addSeparator()
         view.addAction(actions.fullscreen)
         help_menu.addAction(actions.rules)
         help_menu.addAction(actions.about)
-        self.variant_group = QActionGroup(w)
+        self.variant_group = QActionGroup(self._qt_window)
         self.show()
 
     def show(self) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
-from freecell.launch import SMOKE_LINE_PREFIX
+from freecell.launch.logs import SMOKE_LINE_PREFIX
 from freecell.ui.shell.gui_thread_call import post_to_gui_thread
 
 log = logging.getLogger(__name__)

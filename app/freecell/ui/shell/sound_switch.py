@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from freecell.ui.shell.door import Door
+
 if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+    from freecell.ui.sound.effects import SoundEffects
 
 
-def follow_sound(window: MainWindow) -> None:
-    """Start or stop the window's sounds (``window.sounds``) to match its settings."""
-    playing = getattr(window, "sounds", None)
-    if window.settings.sound and playing is None:
+def follow_sound(door: Door, playing: SoundEffects | None) -> SoundEffects | None:
+    """The window's sounds started or stopped to match its settings: the effects
+    now playing (None when off), given those playing before."""
+    on = door.session.settings.sound
+    if on and playing is None:
         # imported here: nothing of sound is loaded before the player asks for it
         from freecell.ui.sound.effects import SoundEffects
 
-        window.sounds = SoundEffects(window)
-    elif not window.settings.sound and playing is not None:
+        return SoundEffects(door)
+    if not on and playing is not None:
         playing.close()
-        window.sounds = None
+        return None
+    return playing

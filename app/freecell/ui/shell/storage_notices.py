@@ -9,28 +9,23 @@ connection), and the bar shows what storage has for the player, each sentence on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject, Signal
 
 from freecell.storage import Storage
-from freecell.ui.panels.hint_bar import HintBar
-
-if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+from freecell.ui.shell.door import Door, MessageKind
 
 SHOWN_MS = 12000
 
 
 class StorageNotices(QObject):
-    """Shows the storage's new sentences in ``bar`` (made by the window, its child)."""
+    """Shows the storage's new sentences through ``door`` (the window's child)."""
 
     arrived = Signal()
 
-    def __init__(self, storage: Storage, bar: HintBar, parent: QObject) -> None:
-        super().__init__(parent)
+    def __init__(self, storage: Storage, door: Door) -> None:
+        super().__init__(door.host)
         self._storage = storage
-        self._bar = bar
+        self._door = door
         self.arrived.connect(self.show_pending)  # queued when emitted by the writer
         self._stop = storage.notices.listen(self._tell)
         self.destroyed.connect(self._stop)
@@ -47,11 +42,11 @@ class StorageNotices(QObject):
         if taken:
             from freecell.core.notice_words import notices_text
 
-            self._bar.show_message(notices_text(taken), "info", timeout_ms=SHOWN_MS)
+            self._door.say(notices_text(taken), MessageKind.INFO, timeout_ms=SHOWN_MS)
 
 
-def follow_storage_notices(window: MainWindow) -> StorageNotices | None:
-    """Show the storage's new sentences in ``window``'s message bar (None: the
+def follow_storage_notices(door: Door) -> StorageNotices | None:
+    """Show the storage's new sentences in the window's message bar (None: the
     window's session keeps nothing on disk)."""
-    storage = window.session.storage
-    return None if storage is None else StorageNotices(storage, window.hint_bar, window)
+    storage = door.session.storage
+    return None if storage is None else StorageNotices(storage, door)

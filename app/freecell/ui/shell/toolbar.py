@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import (
@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QPixmap,
 )
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QSizePolicy, QToolBar, QWidget
+from PySide6.QtWidgets import QMainWindow, QSizePolicy, QToolBar, QWidget
 
 from freecell import resource_files
 from freecell.i18n import _
@@ -32,8 +32,23 @@ from freecell.ui.shell.actions import new_action
 from freecell.ui.shell.colour_scheme import LIGHT, bar_text_colours
 
 if TYPE_CHECKING:
-    from freecell.ui.shell.main_window import MainWindow
+    from freecell.engine import CommandBus
     from freecell.ui.shell.menus import WindowActions
+
+
+class ActionStates(Protocol):
+    """What :func:`derive_action_states` reads and sets (the main window's; named
+    here so that the window, which calls it, is not imported back)."""
+
+    bus: CommandBus
+    undo_action: QAction
+    redo_action: QAction
+    hint_action: QAction
+    auto_finish_action: QAction
+
+    @property
+    def auto_finishing(self) -> bool: ...
+
 
 # Each button's icon: the names a desktop icon theme may have it under, first
 # found wins (KDE's games icons first, then freedesktop's), then the game's own.
@@ -145,9 +160,15 @@ class Toolbar:
     rules: QAction
 
 
-def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
+def build_toolbar(
+    w: QMainWindow,
+    actions: WindowActions,
+    show_rules: Callable[[], None],
+    recolour_third: Callable[[str], None],
+) -> Toolbar:
     """Undo, Hint, the third button (New deal / Auto finish / Stop), Redo, and How
-    to play at the far end."""
+    to play at the far end (``show_rules``); ``recolour_third`` redraws the third
+    button's icon for a scheme (its owner, auto finish, keeps it)."""
     bar = QToolBar(_("Game"))
     bar.setObjectName("gameToolbar")
     bar.setMovable(False)
@@ -163,7 +184,7 @@ def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
     rules.setObjectName("rulesTool")
     rules.setIcon(tool_icon("rules", LIGHT))
     rules.setToolTip(_("How to play: the rules, the supermove limit and the keys (F1)"))
-    rules.triggered.connect(lambda _c=False: w.show_rules())
+    rules.triggered.connect(lambda _c=False: show_rules())
     for action in (actions.undo, actions.hint, actions.third, actions.redo):
         bar.addAction(action)
     names = {actions.undo: "undoTool", actions.hint: "hintTool", actions.redo: "redoTool"}
@@ -182,17 +203,17 @@ def build_toolbar(w: MainWindow, actions: WindowActions) -> Toolbar:
         scheme = getattr(w, "colour_scheme", LIGHT)  # (not set before the first scheme)
         for action, name in icons.items():
             action.setIcon(tool_icon(name, scheme))
-        w.auto_finish.refresh(scheme)
+        recolour_third(scheme)
 
     _RecolourOnStyleChange(bar, recolour)
     return Toolbar(bar, rules)
 
 
-def derive_action_states(w: MainWindow) -> None:
+def derive_action_states(w: ActionStates) -> None:
     """Undo, Redo, Hint and Auto finish enabled exactly when they can act now, in
     the tool bar and the menus alike (one action each)."""
     game = w.bus.game
-    running = w.auto_finish.running
+    running = w.auto_finishing
     w.undo_action.setEnabled(game.can_undo)
     w.redo_action.setEnabled(game.can_redo and not running)
     w.hint_action.setEnabled(not game.is_won and game.has_legal_move and not running)

@@ -10,12 +10,12 @@ from PySide6.QtCore import QSize
 
 from freecell.i18n import _
 from freecell.texts.variants import variant_name
+from freecell.ui.panels.hint_bar import HintBar, MessageKind
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from freecell.engine import Game
-    from freecell.ui.panels.hint_bar import HintBar
     from freecell.ui.table.layout import CardSize
     from freecell.ui.table.scene import TableScene
 
@@ -75,7 +75,7 @@ class CardSizeNote:
                 self._bar.dismiss()
             self._text = None
         if text is not None and say and text != self._bar.text:
-            self._bar.show_message(text, "info", timeout_ms=8000)
+            self._bar.show_message(text, MessageKind.INFO, timeout_ms=8000)
             self._text = text
 
 

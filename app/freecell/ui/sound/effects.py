@@ -20,7 +20,7 @@ from freecell.ui.sound.player import Player
 
 if TYPE_CHECKING:
     from freecell.engine.events import Event
-    from freecell.ui.shell.main_window import MainWindow
+    from freecell.ui.shell.door import Door
 
 SOUND_NAMES = ("pick-up", "drop", "refusal", "deal", "win")
 
@@ -33,14 +33,14 @@ def sound_file(name: str) -> Path:
 class SoundEffects(QObject):
     """Plays the table's sounds while it exists; :meth:`close` stops them."""
 
-    def __init__(self, window: MainWindow, player: Player | None = None) -> None:
-        super().__init__(window)
+    def __init__(self, door: Door, player: Player | None = None) -> None:
+        super().__init__(door.host)
         self.setObjectName("soundEffects")
         self.player = player if player is not None else Player()
         self.played: list[str] = []
         """The sounds asked for, last last (what a test or the log can read)."""
-        self._unsubscribe = window.bus.subscribe(self._on_event)
-        self._controller = window.controller
+        self._unsubscribe = door.subscribe(self._on_event)
+        self._controller = door.widgets.controller
         self._controller.picked_up.connect(self._picked_up)
 
     def play(self, name: str) -> None:

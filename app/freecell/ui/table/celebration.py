@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QTimer
 
 from freecell.engine import DECK, Suit
+from freecell.ui.table.items import TableParts
 
 FRAME_MS = 16
 LAUNCH_EVERY_MS = 45  # one card after another: the 52 leave within 2.4 s
@@ -40,12 +41,9 @@ class _Flight:
 
 
 class Celebration(QObject):
-    def __init__(self, scene: object, on_done: Callable[[], None]) -> None:
-        # the TableScene (typed loosely: the scene imports this module)
-        from freecell.ui.table.scene import TableScene
-
-        assert isinstance(scene, TableScene)
-        super().__init__(scene)
+    def __init__(self, scene: TableParts, on_done: Callable[[], None]) -> None:
+        # (a child of the scene, when it is a QObject: deleted with it)
+        super().__init__(scene if isinstance(scene, QObject) else None)
         self.scene = scene
         self._on_done = on_done
         self._timer = QTimer(self)

@@ -1,14 +1,17 @@
 """What the table scene is made of: the card items, the stacking order of everything
 on it (cards, marks over them, a lifted or gliding run over all), and ``qrect``, a
-layout rectangle as Qt's."""
+layout rectangle as Qt's; :class:`TableParts`, what the scene's helpers (its marks,
+the celebration) read of it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QGraphicsPixmapItem
+from typing import Protocol
 
-from freecell.engine import Card
-from freecell.ui.table.layout import Rect
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
+
+from freecell.engine import Card, Pile, Position
+from freecell.ui.table.layout import Rect, TableLayout
 
 Z_CARD = 10  # plus the card's depth in its pile
 Z_MARK = 500
@@ -28,3 +31,18 @@ class CardItem(QGraphicsPixmapItem):
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self.setTransformationMode(Qt.TransformationMode.FastTransformation)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+
+class TableParts(Protocol):
+    """The table scene as its helpers see it (named here, below the scene, so that
+    the marks and the celebration it makes do not import it back)."""
+
+    layout: TableLayout | None
+    position: Position | None
+    items_by_card: dict[Card, CardItem]
+
+    def pile_rect(self, pile: Pile) -> Rect: ...
+
+    def relayout(self) -> None: ...
+
+    def addItem(self, item: QGraphicsItem) -> None: ...

@@ -13,23 +13,18 @@ moved away).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from freecell.engine import Move, Pile, PileKind, Position
-from freecell.ui.table.items import Z_LIFTED, Z_MARK, qrect
-
-if TYPE_CHECKING:
-    from freecell.ui.table.scene import TableScene
+from freecell.ui.table.items import Z_LIFTED, Z_MARK, TableParts, qrect
 
 
 class TableMarks:
     """The scene's mark items (five, and the focus's halo) and how each is drawn."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableParts) -> None:
         self._scene = scene
         self.selection = self._item(Z_MARK, QColor(255, 204, 51, 70), QColor("#ffcc33"), 3)
         self.focus = self._item(Z_MARK + 2, None, QColor("#ffffff"), 3, dashed=True)

@@ -3,7 +3,7 @@ painting it all again: the 52 card faces and the table's background.
 
 Painting the faces is a large part of every start (Python drives QPainter shape by
 shape), the cloth and the empty slots more; mapping back the very pixels painted
-last time costs a fraction of that (docs/architecture.md has the figures).  kpat does
+last time costs a fraction of that (docs/startup.md has the figures).  kpat does
 the same with its KImageCache.  One file holds one picture set -- raw ``QImage``
 rows, uncompressed, because inflating costs about what painting does -- under the
 user cache folder, and the few most recently written of each kind are kept.

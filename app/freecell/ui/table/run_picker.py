@@ -17,13 +17,13 @@ could go to.
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
-from freecell.engine import Pile
+from freecell.engine import Pile, Position, Variant
 from freecell.i18n import ngettext
 from freecell.ui.table.destinations import movable_now, run_starts
 from freecell.ui.table.layout import Rect, TableLayout
@@ -32,7 +32,33 @@ if TYPE_CHECKING:
     # only named in paint's signature: the first paint need not create its enums
     from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-    from freecell.ui.table.input import InputController
+
+class _PickerScene(Protocol):
+    layout: TableLayout | None
+    variant: Variant | None
+
+    def addItem(self, item: QGraphicsItem) -> None: ...
+
+    def views(self) -> list[QGraphicsView]: ...
+
+
+class PickerController(Protocol):
+    """What the picker moves: the input controller's selection and focus (named
+    here, so that the controller, which makes the picker, is not imported back)."""
+
+    @property
+    def scene(self) -> _PickerScene: ...
+
+    @property
+    def selection(self) -> tuple[Pile, int] | None: ...
+
+    def position(self) -> Position: ...
+
+    def select(self, pile: Pile, depth: int) -> None: ...
+
+    def focus_on(self, pile: Pile, depth: int = -1) -> None: ...
+
+    def clear_selection(self) -> None: ...
 
 
 class PickerPart(Enum):
@@ -189,7 +215,7 @@ class RunPickerControl:
     by its cross or Escape.  The selection and the keyboard focus are the input
     controller's; this moves them."""
 
-    def __init__(self, controller: InputController) -> None:
+    def __init__(self, controller: PickerController) -> None:
         self._controller = controller
         self.item = RunPickerItem()
         controller.scene.addItem(self.item)
@@ -286,7 +312,7 @@ class RunPickerControl:
         self.column = None
 
 
-def _visible_rect(scene: QGraphicsScene) -> Rect | None:
+def _visible_rect(scene: _PickerScene) -> Rect | None:
     """The part of the table the (first) view shows, in scene coordinates."""
     views = scene.views()
     if not views:
