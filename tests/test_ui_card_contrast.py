@@ -17,25 +17,11 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from freecell.engine import Suit
 from freecell.themes import CLASSIC, FOUR_COLOUR, HIGH_CONTRAST_FOUR_COLOUR, CardTheme
+from freecell.ui.shell.control_contrast import contrast, luminance
 from freecell.ui.table.card_faces import CardPainter
 from ui_helpers import card
 
 W, H = 124, 174
-
-
-def _linear(channel: int) -> float:
-    c = channel / 255
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def luminance(colour: QColor) -> float:
-    r, g, b = (_linear(v) for v in (colour.red(), colour.green(), colour.blue()))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    la, lb = sorted((luminance(a), luminance(b)))
-    return (lb + 0.05) / (la + 0.05)
 
 
 def lightness(colour: QColor) -> float:
