@@ -11,21 +11,7 @@ from freecell.engine import DECK, Card, LoadPosition
 from freecell.themes import BUILTIN_THEMES, CardTheme
 from freecell.ui.accessibility.large_print import LARGE_PRINT_INDEX_POINTS
 from freecell.ui.table.layout import CARD_WIDTHS, CardSize
-from ui_helpers import board, make_window
-
-# Long columns: a whole suit in sequence (13 cards) and others of 8 to 10 cards.
-LONG = board(
-    [
-        "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS",
-        "KH QC JD TS 9H 8C 7D 6S 5H 4C",
-        "KD QS JH TC 9D 8S 7H 6C 5D",
-        "KC QD JS TH 9C 8D 7S 6H",
-        "5C 4D 3S 2H",
-        "4S 3H 2C AD",
-        "3D 2S AH",
-        "AC",
-    ],
-)
+from ui_helpers import LONG_COLUMNS, make_window
 
 
 def ink_rows(img: QImage, x0: int, x1: int, y1: int) -> list[int]:
@@ -69,7 +55,7 @@ def test_extra_large_print_shows_every_index_at_1366x768(qtbot, theme: CardTheme
     window = make_window(qtbot, card_size=CardSize.EXTRA_LARGE.value, large_print=True)
     window.resize(1366, 768)
     window.set_theme(theme)
-    window.dispatch(LoadPosition(LONG, window.bus.game.variant))
+    window.dispatch(LoadPosition(LONG_COLUMNS, window.bus.game.variant))
     qtbot.waitUntil(lambda: window.view.viewport().height() < 700)
     scene, view = window.scene, window.view
     lay = scene.layout
@@ -84,7 +70,7 @@ def test_extra_large_print_shows_every_index_at_1366x768(qtbot, theme: CardTheme
     w, h, dpr = int(lay.card_w), int(lay.card_h), scene.dpr
     checked = 0
     extents: dict[Card, tuple[int, int]] = {}
-    for col, cards in enumerate(LONG.columns):
+    for col, cards in enumerate(LONG_COLUMNS.columns):
         for depth, c in enumerate(cards[:-1]):  # every overlapped card
             if c not in extents:
                 img = scene.renderer.image(c, w, h, dpr, True)
@@ -93,7 +79,7 @@ def test_extra_large_print_shows_every_index_at_1366x768(qtbot, theme: CardTheme
             visible = lay.card_rect(col, depth + 1).y - lay.card_rect(col, depth).y
             assert (bottom + 1) / dpr <= visible, (c, bottom, visible)
             checked += 1
-    assert checked == sum(len(c) - 1 for c in LONG.columns)
+    assert checked == sum(len(c) - 1 for c in LONG_COLUMNS.columns)
     for c in DECK[::5]:
         img = scene.renderer.image(c, w, h, dpr, True)
         points = rank_height(img, round(w * dpr), round(h * dpr)) / dpr * 72 / dpi

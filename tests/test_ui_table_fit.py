@@ -14,23 +14,15 @@ from freecell.ui.table.layout import (
     compute_layout,
     fitting_size,
 )
-from ui_helpers import assert_one_layout, board, count_layouts, make_window, resize_settled
+from ui_helpers import (
+    LONG_COLUMNS,
+    assert_one_layout,
+    count_layouts,
+    make_window,
+    resize_settled,
+)
 
 SCREENS = [(800, 520), (1024, 640), (1366, 640), (1920, 960), (2560, 1320), (3840, 2040)]
-
-# a column as long as the room every table keeps for one: a whole suit, King to Ace
-WHOLE_SUIT = board(
-    [
-        "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS",
-        "KH QC JD TS 9H 8C 7D 6S 5H 4C",
-        "KD QS JH TC 9D 8S 7H 6C 5D",
-        "KC QD JS TH 9C 8D 7S 6H",
-        "5C 4D 3S 2H",
-        "4S 3H 2C AD",
-        "3D 2S AH",
-        "AC",
-    ],
-)
 
 
 @pytest.mark.parametrize(("w", "h"), SCREENS, ids=lambda v: str(v))
@@ -41,7 +33,7 @@ def test_fit_fills_width_or_height_and_never_scrolls(w: int, h: int, large_print
     assert lay.width <= w and lay.height <= h  # no scroll bar
     # the same cards and piles with a whole suit in a column: the table holds still
     # (large print's taller strips tighten sooner: its cards may shrink for it)
-    full = compute_layout(w, h, FREECELL, WHOLE_SUIT, CardSize.FIT, large_print)
+    full = compute_layout(w, h, FREECELL, LONG_COLUMNS, CardSize.FIT, large_print)
     if not large_print:
         assert (full.card_w, full.columns, full.cells) == (lay.card_w, lay.columns, lay.cells)
     right = max(r.x + r.w for r in lay.columns)

@@ -89,6 +89,22 @@ TIGHT = board(
 )
 
 
+# Long columns: a whole suit in sequence (13 cards, as long as the room every table
+# keeps for a column) and others of 4 to 10 cards.
+LONG_COLUMNS = board(
+    [
+        "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS",
+        "KH QC JD TS 9H 8C 7D 6S 5H 4C",
+        "KD QS JH TC 9D 8S 7H 6C 5D",
+        "KC QD JS TH 9C 8D 7S 6H",
+        "5C 4D 3S 2H",
+        "4S 3H 2C AD",
+        "3D 2S AH",
+        "AC",
+    ],
+)
+
+
 def stuck_board() -> Position:
     """Cells full of Kings; every exposed card black and low; nothing can move."""
     kings = [card(t) for t in ("KC", "KD", "KH", "KS")]
