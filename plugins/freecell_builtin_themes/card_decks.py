@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from freecell.storage.safe_read import read_text_bounded
 from freecell.themes import CLASSIC, CardTheme
 
 KDE_GROUP = "KDE Backdeck"
@@ -68,10 +69,8 @@ def read_kde_deck(folder: Path) -> CardTheme | None:
     """The deck in this ``carddecks/`` folder, or None when it is not a usable one
     (no index, no SVG named, the SVG missing)."""
     index = folder / "index.desktop"
-    try:
-        if index.stat().st_size > MAX_INDEX_BYTES:
-            return None
-        text = index.read_text(encoding="utf-8", errors="replace")
+    try:  # a FIFO, a folder or /dev/zero named index.desktop: not a deck
+        text = read_text_bounded(index, MAX_INDEX_BYTES, errors="replace")
     except OSError:
         return None
     group = plain_group(text, KDE_GROUP)

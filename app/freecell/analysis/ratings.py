@@ -30,11 +30,18 @@ from freecell import resource_files
 from freecell.analysis import difficulty
 from freecell.analysis.difficulty import Difficulty, Rating
 from freecell.i18n import _
+from freecell.storage.safe_read import read_bounded, unpack_bounded
 
 MAGIC = b"FCRATE2\n"
 FINGERPRINT_SIZE = 16
 HEADER = struct.Struct("<II")
 RECORD = struct.Struct("<BBH")
+
+# Bounds on a ratings file (issue 36: a file named to --resume, or a damaged shipped
+# table, may be a device or a few KB that unpack to gigabytes).  256 MB unpacked is
+# 64 million deals; the shipped table is well under 1 MB of either.
+MAX_PACKED_BYTES = 64 * 1024 * 1024
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 
 
 class RatingTable:
@@ -109,8 +116,8 @@ def decode(data: bytes) -> RatingTable:
     """Read a packed file; raise ValueError with a clause in the player's language
     ("it is not a ratings file") when it is not one (``freecell-cli rate`` says it)."""
     try:
-        raw = zlib.decompress(data)
-    except zlib.error:
+        raw = unpack_bounded(data, MAX_UNPACKED_BYTES)
+    except ValueError:
         raw = b""
     if not raw.startswith(MAGIC):
         # Translators: "it" is the file given to freecell-cli rate --out
@@ -135,9 +142,9 @@ def restamp(path: Path) -> None:
     byte for byte as it was: for a change to the fingerprinted code that searches
     state for state the same (tests/test_solver_golden.py keeps every figure), so
     the table is still the one this solver would make."""
-    data = path.read_bytes()
+    data = read_bounded(path, MAX_PACKED_BYTES)
     decode(data)  # a sentence (ValueError) for a file that is not a ratings table
-    raw = zlib.decompress(data)
+    raw = unpack_bounded(data, MAX_UNPACKED_BYTES)
     stamp = solver_fingerprint()
     _write_bytes(path, zlib.compress(MAGIC + stamp + raw[len(MAGIC) + len(stamp) :], 9))
 
@@ -158,7 +165,9 @@ def _write_bytes(path: Path, data: bytes) -> None:
 
 
 def read(path: Path) -> RatingTable:
-    return decode(path.read_bytes())
+    """A ratings file: a regular file, bounded (``OSError`` otherwise), then
+    :func:`decode`."""
+    return decode(read_bounded(path, MAX_PACKED_BYTES))
 
 
 @lru_cache(maxsize=1)
@@ -166,7 +175,6 @@ def shipped() -> RatingTable:
     """The table shipped in the package; an empty one when it is missing or damaged
     (then every deal is rated on demand)."""
     try:
-        data = resource_files.read_bytes(resource_files.RATINGS)
-        return decode(data)
+        return read(resource_files.on_disk(resource_files.RATINGS))
     except (OSError, ValueError):
         return RatingTable(1, b"")

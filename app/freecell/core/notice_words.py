@@ -120,6 +120,12 @@ _THEN = {
 }
 
 
+def not_a_file_text() -> str:
+    """Why a special file (a FIFO, a device, a folder, a symlink to one) was not read,
+    in the player's language: the one wording for every file the game refuses."""
+    return _(_DAMAGE[Damage.NOT_A_FILE])
+
+
 def notice_text(notice: StorageNotice) -> str:
     """The notice in the player's language: one to four sentences."""
     path = str(notice.path) if notice.path is not None else ""

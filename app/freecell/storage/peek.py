@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from freecell.storage.paths import default_paths
+from freecell.storage.safe_read import read_bounded
 
 # The settings file's version and size bound, defined here so this quick look needs
 # nothing heavier; storage/settings.py uses the same two.
@@ -23,14 +24,11 @@ def enabled_plugins(path: Path | None = None) -> dict[str, bool] | None:
     """The enabled map the settings hold ({} when there is no settings file yet), or
     None when only the full loader can say."""
     file = path if path is not None else default_paths().settings_file
-    try:
-        with open(file, "rb") as handle:
-            raw = handle.read(MAX_SETTINGS_BYTES + 1)
+    try:  # a FIFO there once hung `freecell-cli board` (issue 36)
+        raw = read_bounded(file, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return {}
-    except OSError:
-        return None
-    if len(raw) > MAX_SETTINGS_BYTES:
+    except OSError:  # a special file, too large, unreadable: the loader's to say
         return None
     try:
         data = json.loads(raw.decode("utf-8"))

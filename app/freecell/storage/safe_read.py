@@ -18,7 +18,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import zlib
 from pathlib import Path
+from typing import BinaryIO
 
 __all__ = [
     "FileTooLarge",
@@ -26,8 +28,10 @@ __all__ = [
     "UnsafeFile",
     "file_kind",
     "is_special",
+    "open_regular",
     "read_bounded",
     "read_text_bounded",
+    "unpack_bounded",
 ]
 
 StrPath = str | os.PathLike[str]
@@ -97,14 +101,12 @@ def is_special(path: StrPath) -> bool:
     return kind is not None and kind != "regular file"
 
 
-def read_bounded(path: StrPath, limit: int) -> bytes:
-    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+def open_regular(path: StrPath) -> BinaryIO:
+    """``path`` opened for reading in binary, when it is a regular file: for a
+    reader that maps the file or reads it in its own way (the picture cache).
 
-    Raises :class:`SpecialFile` for anything but a regular file (never blocking on a
-    FIFO, never reading a device), :class:`FileTooLarge` when it holds more than
-    ``limit`` bytes, and the usual ``OSError`` (``FileNotFoundError``,
-    ``PermissionError`` ...) when it cannot be opened.
-    """
+    Raises :class:`SpecialFile` for anything else, without blocking on a FIFO, and the
+    usual ``OSError`` when it cannot be opened."""
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
@@ -118,20 +120,51 @@ def read_bounded(path: StrPath, limit: int) -> bytes:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             raise SpecialFile(path, _kind(mode))
-        chunks: list[bytes] = []
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb", buffering=0)
+
+
+def read_bounded(path: StrPath, limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+
+    Raises :class:`SpecialFile` for anything but a regular file (never blocking on a
+    FIFO, never reading a device), :class:`FileTooLarge` when it holds more than
+    ``limit`` bytes, and the usual ``OSError`` (``FileNotFoundError``,
+    ``PermissionError`` ...) when it cannot be opened.
+    """
+    chunks: list[bytes] = []
+    with open_regular(path) as handle:
         left = limit + 1
         while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
+            chunk = handle.read(min(left, 1 << 20))
             if not chunk:
                 break
             chunks.append(chunk)
             left -= len(chunk)
-    finally:
-        os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
         raise FileTooLarge(path, limit)
     return data
+
+
+def unpack_bounded(data: bytes, limit: int) -> bytes:
+    """``data`` inflated (zlib or gzip, told by its header), never to more than
+    ``limit`` bytes: a few KB of a crafted stream unpack to gigabytes.
+
+    Raises ``ValueError`` when it is not a zlib or gzip stream, is cut short, or
+    would unpack to more than ``limit`` bytes."""
+    unpacker = zlib.decompressobj(wbits=47)  # 32 + 15: zlib or gzip, by the header
+    try:
+        out = unpacker.decompress(data, limit + 1)
+    except zlib.error as error:
+        raise ValueError(f"not a packed stream ({error})") from None
+    if len(out) > limit:
+        raise ValueError(f"it unpacks to more than {limit:,} bytes")
+    if not unpacker.eof:
+        raise ValueError("the packed stream is cut short")
+    return out
 
 
 def read_text_bounded(

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QDropEvent, QGuiApplication, QKeySequence
 
+from freecell.core.notice_words import not_a_file_text
 from freecell.engine import (
     BoardFormatError,
     InvalidDealNumber,
@@ -28,6 +29,7 @@ from freecell.engine import (
     parse_deal_number,
 )
 from freecell.i18n import _, ngettext
+from freecell.storage.safe_read import FileTooLarge, SpecialFile, read_bounded
 from freecell.ui.shell.actions import new_action
 from freecell.ui.shell.door import Door, Doorway, Menu, MessageKind, door_of
 
@@ -188,19 +190,17 @@ class Sharing(QObject):
         """Open a game file (or a board, or a deal number in a file); one clear
         sentence and nothing changed for anything else."""
         name = Path(path).name
-        try:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_GAME_FILE_BYTES + 1)
-        except OSError as error:
-            self._refuse(
-                _("{name} could not be read ({reason}).").format(
-                    name=name, reason=error.strerror or error
-                )
-            )
-            return False
-        if len(raw) > MAX_GAME_FILE_BYTES:
+        try:  # a FIFO dropped on the window once blocked it for good (issue 36)
+            raw = read_bounded(path, MAX_GAME_FILE_BYTES)
+        except FileTooLarge:
             self._refuse(
                 _("{name} is not a FreeCell game: it is far too large for one.").format(name=name)
+            )
+            return False
+        except OSError as error:
+            reason = not_a_file_text() if isinstance(error, SpecialFile) else error.strerror
+            self._refuse(
+                _("{name} could not be read ({reason}).").format(name=name, reason=reason or error)
             )
             return False
         try:

@@ -23,11 +23,16 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 
+from freecell.storage.safe_read import read_text_bounded
+
 LIGHT, DARK = "light", "dark"
 
 # the bars' (background, text, button, button border, button hover) per scheme; a
 # button's and the deal box's border reads at 3:1 or more on the bar (dark 4.0:1,
 # light 3.8:1; tests/test_ui_control_contrast.py)
+# A desktop settings file is a few KB; a bigger one (or /dev/zero) is not read.
+MAX_DESKTOP_FILE_BYTES = 256 * 1024
+
 _BARS = {
     DARK: ("#20262e", "#e6e9ee", "#34404e", "#75849a", "#43536a"),
     LIGHT: ("#e4e8ee", "#1c232b", "#f7f9fb", "#687584", "#ffffff"),
@@ -82,13 +87,15 @@ def _gtk_scheme() -> str | None:
     """GTK's ``settings.ini`` (4 before 3): prefer-dark, or a theme named ``*-dark``."""
     for version in ("gtk-4.0", "gtk-3.0"):
         try:
-            text = (_config_home() / version / "settings.ini").read_text("utf-8", "replace")
-        except OSError:
+            text = read_text_bounded(
+                _config_home() / version / "settings.ini", MAX_DESKTOP_FILE_BYTES, errors="replace"
+            )
+        except OSError:  # missing, a FIFO, a folder, too large: the desktop says nothing
             continue
         # (read by hand: configparser costs the first paint an import)
         values: dict[str, str] = {}
         section = ""
-        for line in text[:65536].splitlines():
+        for line in text.splitlines():
             line = line.strip()
             if line.startswith("["):
                 section = line.strip("[]").strip()
@@ -217,7 +224,7 @@ def _kde_reduces_motion() -> bool | None:
     config = _config_home() / "kdeglobals"
     parser = configparser.RawConfigParser(strict=False, interpolation=None)
     try:
-        parser.read_string(config.read_text(encoding="utf-8", errors="replace")[:262144])
+        parser.read_string(read_text_bounded(config, MAX_DESKTOP_FILE_BYTES, errors="replace"))
         factor = parser.get("KDE", "AnimationDurationFactor", fallback=None)
     except (OSError, configparser.Error):
         return None

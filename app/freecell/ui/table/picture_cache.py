@@ -33,6 +33,7 @@ from PySide6.QtCore import QTimer, qVersion
 from PySide6.QtGui import QFont, QFontInfo, QImage
 
 from freecell import __version__
+from freecell.storage.safe_read import open_regular
 
 if TYPE_CHECKING:
     from freecell.themes import CardTheme, TableSurface
@@ -156,14 +157,17 @@ class PictureCache:
     def load(self, kind: str, fingerprint: str, dpr: float) -> dict[int, QImage] | None:
         """The images stored for this fingerprint, by their numbers; None if none."""
         try:
-            try:
-                file = self._path(kind, fingerprint).open("rb")
+            try:  # a FIFO or a folder in the cache is refused, never waited on
+                file = open_regular(self._path(kind, fingerprint))
             except FileNotFoundError:
                 return None
-            # mapped, not read: a read copies the file into fresh memory first, and
-            # that costs as much again as making the images
-            with file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                return _decode(data, fingerprint.encode(), dpr)
+            with file:
+                if os.fstat(file.fileno()).st_size > MAX_BYTES + (1 << 20):  # header room
+                    raise ValueError("picture cache file larger than any it writes")
+                # mapped, not read: a read copies the file into fresh memory first, and
+                # that costs as much again as making the images
+                with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                    return _decode(data, fingerprint.encode(), dpr)
         except Exception:  # a cache must never cost the game: paint instead
             self._warn("picture cache unreadable; painting instead")
             return None

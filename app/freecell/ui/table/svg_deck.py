@@ -19,11 +19,12 @@ from __future__ import annotations
 import logging
 import threading
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QByteArray, QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtSvg import QSvgRenderer
 
 from freecell.engine import Card, Suit
+from freecell.storage.safe_read import read_bounded, unpack_bounded
 from freecell.themes import CardTheme
 from freecell.ui.table.card_faces import CardPainter, card_canvas, index_metrics
 
@@ -36,6 +37,22 @@ SUIT_NAMES = {
     Suit.SPADES: "spade",
 }
 COURT_NAMES = {11: "jack", 12: "queen", 13: "king"}
+
+# A deck file is read by us, bounded, and handed to Qt as bytes: given a path, Qt
+# opens it itself and waits on a FIFO or reads /dev/zero for good (issue 36).  The
+# largest decks KDE and Aisleriot ship are a few MB of SVG.
+MAX_DECK_BYTES = 32 * 1024 * 1024
+MAX_DECK_UNPACKED_BYTES = 64 * 1024 * 1024
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def deck_svg(path: str) -> bytes:
+    """The SVG text of a deck file (an .svgz unpacked): a regular file, bounded.
+    ``OSError`` when it cannot be read, ``ValueError`` when it unpacks to too much."""
+    data = read_bounded(path, MAX_DECK_BYTES)
+    if data.startswith(GZIP_MAGIC):
+        data = unpack_bounded(data, MAX_DECK_UNPACKED_BYTES)
+    return data
 
 
 def element_id(card: Card | None) -> str:
@@ -59,7 +76,11 @@ class SvgCardPainter(CardPainter):
         """The deck's renderer, read on first use (under ``_svg_lock``)."""
         if not self._svg_tried:
             self._svg_tried = True
-            svg = QSvgRenderer(self.theme.deck_file)
+            try:
+                svg = QSvgRenderer(QByteArray(deck_svg(self.theme.deck_file)))
+            except (OSError, ValueError) as error:
+                log.warning("card deck %s: %s", self.theme.deck_file, error)
+                svg = QSvgRenderer()
             if svg.isValid():
                 self._svg = svg
             else:
