@@ -10,7 +10,7 @@ move; an undo takes its step off the count.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -143,20 +143,48 @@ class Game:
     def play(self, move: Move, assisted: bool = False) -> Step | Refusal:
         """Make a player's move (plus what auto-play sends home after it);
         ``assisted`` when the solution stepper makes it."""
-        if self.is_won:
+        step = self._step_for(self.position, move, assisted)
+        return step if isinstance(step, Refusal) else self._push(step)
+
+    def play_all(self, moves: Sequence[Move]) -> tuple[int, Refusal | None]:
+        """Play ``moves`` in order up to the first refused: how many were played, and
+        that refusal (None when all were).  As many :meth:`play` calls, but the clock
+        is settled once at the end, not after each move: that asks whether any legal
+        move is left, the most costly part of a replay of a long list (issue 36)."""
+        refusal: Refusal | None = None
+        position = self.position
+        del self.steps[self.index :]
+        first = self.index
+        for move in moves:
+            step = self._step_for(position, move, False)
+            if isinstance(step, Refusal):
+                refusal = step
+                break
+            self.steps.append(step)
+            position = step.position
+        self.index = len(self.steps)
+        played = self.index - first
+        if played:
+            self.clock.start()
+            self._settle_clock()
+        return played, refusal
+
+    def _step_for(self, position: Position, move: Move, assisted: bool) -> Step | Refusal:
+        """The step ``move`` makes from ``position`` (not yet pushed)."""
+        if position.is_won:
             return Refusal(Reason.GAME_WON)
-        checked = check_move(self.position, self.variant, move)
+        checked = check_move(position, self.variant, move)
         if isinstance(checked, Refusal):
             return checked
         if assisted:
             self.solution_moves += 1
-        after = apply_move(self.position, checked)
+        after = apply_move(position, checked)
         moves = [checked]
         if self.auto_play:
             for extra in auto_play_moves(after, self.variant, self.auto_play):
                 moves.append(extra)
                 after = apply_move(after, extra)
-        return self._push(Step(tuple(moves), after))
+        return Step(tuple(moves), after)
 
     def auto_finish_step(self) -> Step | Refusal:
         """Send the lowest exposed card that can go home; one move, one undo step."""

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from freecell.engine.cards import DECK, KING, Card, Suit
 from freecell.engine.errors import Problem, TextError
 
+_ALL_HOME = (KING, KING, KING, KING)
+
 
 class InvalidPosition(TextError):
     """A board that cannot exist: duplicate or missing cards, wrong pile counts."""
@@ -39,7 +41,7 @@ class Position:
 
     @property
     def is_won(self) -> bool:
-        return all(rank == KING for rank in self.foundations)
+        return self.foundations == _ALL_HOME  # (asked on every move: no generator)
 
     def foundation_top(self, suit: Suit) -> Card | None:
         rank = self.foundations[suit]
