@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from collections.abc import Callable, Iterable
@@ -27,6 +28,8 @@ from freecell.engine import FREECELL, Game, Move, Position, Variant, apply_move,
 from freecell.storage import JsonFile, default_paths
 from freecell.storage.jsonfile import UnreadableFile
 from freecell.storage.notices import Damage, FileKind, StorageNotice
+
+log = logging.getLogger(__name__)
 
 CACHE_FILE = "deal-ratings.json"
 CACHE_VERSION = 1
@@ -50,6 +53,7 @@ class RatingCache:
         self._ratings: dict[str, Rating] = {}
         self._pars: dict[str, int] = {}
         self._loaded = False
+        self._unsaved = False  # said once in the log
         # The GUI thread reads while a background job writes.
         self._lock = threading.RLock()
 
@@ -72,7 +76,12 @@ class RatingCache:
             },
             "pars": dict(self._pars),
         }
-        self.file.save(payload)
+        try:
+            self.file.save(payload)
+        except OSError as error:  # a cache: kept in memory, made again next time
+            if not self._unsaved:
+                log.warning("the deal ratings could not be saved: %s", error)
+            self._unsaved = True
 
     def rating(self, variant: Variant, number: int) -> Rating | None:
         with self._lock:

@@ -32,7 +32,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from freecell.storage.history_rows import COLUMNS, GameRow, Result, result_of, row_from, values_of
+from freecell.storage.history_rows import (
+    COLUMNS,
+    SENSIBLE,
+    GameRow,
+    Result,
+    result_of,
+    row_from,
+    values_of,
+)
 from freecell.storage.history_schema import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -298,10 +306,10 @@ class GameHistory:
         """Every game, in the order they ended (games still being played last)."""
         if self._absent():
             return []
-        query = f"SELECT {COLUMNS} FROM games"
+        query = f"SELECT {COLUMNS} FROM games WHERE {SENSIBLE}"
         params: tuple[object, ...] = ()
         if variant is not None:
-            query += " WHERE variant = ?"
+            query += " AND variant = ?"
             params = (variant,)
         query += " ORDER BY ended IS NULL, ended, id"
         with self._use() as db:
@@ -312,7 +320,7 @@ class GameHistory:
             return None
         with self._use() as db:
             found = db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE game_id = ?", (game_id,)
+                f"SELECT {COLUMNS} FROM games WHERE game_id = ? AND {SENSIBLE}", (game_id,)
             ).fetchone()
         return None if found is None else row_from(found)
 
@@ -323,7 +331,8 @@ class GameHistory:
             return [
                 row_from(values)
                 for values in db.execute(
-                    f"SELECT {COLUMNS} FROM games WHERE daily IS NOT NULL ORDER BY daily, id"
+                    f"SELECT {COLUMNS} FROM games WHERE daily IS NOT NULL AND {SENSIBLE}"
+                    " ORDER BY daily, id"
                 )
             ]
 
@@ -358,13 +367,13 @@ def _file_problem(path: Path) -> UnreadableFile | None:
         info = os.stat(path)  # follows a link: a link to /dev/zero is a device
     except FileNotFoundError:
         if os.path.lexists(path):
-            return UnreadableFile("it is a link to nothing", Damage.DAMAGED)
+            return UnreadableFile("it is a link to nothing", Damage.NOT_A_FILE)
         return None
     except OSError as error:
         said = str(error.strerror or error)
         return UnreadableFile(f"it could not be opened: {said}", Damage.CANNOT_OPEN, error=said)
     if not stat.S_ISREG(info.st_mode):
-        return UnreadableFile("it is not a regular file", Damage.DAMAGED)
+        return UnreadableFile("it is not a regular file", Damage.NOT_A_FILE)
     if info.st_size == 0:
         return None
     try:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from freecell.storage.jsonfile import MAX_ID_LENGTH
+
 if TYPE_CHECKING:
     from freecell.engine import Game
 
@@ -58,6 +60,14 @@ class GameRow:
 COLUMNS = (
     "game_id, variant, deal, board, started, ended, seconds, move_count, moves, result, "
     "score, hints, solution_moves, origin, daily"
+)
+
+
+# Rows whose ids are absurdly long (a hand-edited or hostile file) are not games the
+# program wrote: they are left in the file and never read (issue 36).
+SENSIBLE = " AND ".join(
+    f"length({column}) <= {MAX_ID_LENGTH}"
+    for column in ("game_id", "variant", "origin", "coalesce(daily, '')")
 )
 
 

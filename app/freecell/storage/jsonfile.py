@@ -62,6 +62,9 @@ Migration = Callable[[JsonObject], JsonObject]
 
 BACKUP_SUFFIX = ".bak"
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
+# Any id a stored file holds (a variant, theme, plugin...): far beyond a real one; the
+# size bounds alone would let one string cost the game gigabytes (issue 36).
+MAX_ID_LENGTH = 200
 
 
 def utc_now() -> time.struct_time:

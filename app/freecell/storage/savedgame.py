@@ -39,7 +39,7 @@ from freecell.engine import (
 )
 from freecell.engine.clock import Clock
 from freecell.engine.game import Step
-from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.jsonfile import MAX_ID_LENGTH, JsonFile, JsonObject, UnreadableFile
 from freecell.storage.notices import Damage, FileKind, StorageNotice, Then
 from freecell.storage.paths import default_paths
 
@@ -104,9 +104,7 @@ def game_from_json(
     """
     if not isinstance(data, Mapping):
         raise UnreadableFile("it is not a saved game", Damage.NOT_AN_OBJECT)
-    variant_id = data.get("variant")
-    if not isinstance(variant_id, str):
-        raise UnreadableFile("it names no variant")
+    variant_id = _variant_id(data)
     try:
         variant = resolve(variant_id)
     except Exception:
@@ -226,19 +224,26 @@ def _replay_step(
 
 def summary_from_json(data: Mapping[str, Any]) -> SavedGameSummary:
     """The offer's figures, read without replaying (cheap; not a validity check)."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("variant"), str):
+    if not isinstance(data, Mapping):
         raise UnreadableFile("it is not a saved game")
     deal_number = data.get("deal")
     moves = data.get("move_count", data.get("index", 0))
     seconds = data.get("seconds", 0.0)
     return SavedGameSummary(
-        data["variant"],
+        _variant_id(data),
         deal_number if _is_count(deal_number) else None,
         moves if _is_count(moves) else 0,
         float(seconds)
         if isinstance(seconds, int | float) and not isinstance(seconds, bool)
         else 0.0,
     )
+
+
+def _variant_id(data: Mapping[str, Any]) -> str:
+    variant_id = data.get("variant")
+    if not isinstance(variant_id, str) or not 0 < len(variant_id) <= MAX_ID_LENGTH:
+        raise UnreadableFile("it names no variant")
+    return variant_id
 
 
 def _slot(data: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.jsonfile import MAX_ID_LENGTH, JsonFile, JsonObject, UnreadableFile
 from freecell.storage.notices import Damage, FileKind, StorageNotice, not_saved
 from freecell.storage.paths import default_paths
 from freecell.storage.peek import MAX_SETTINGS_BYTES, SETTINGS_VERSION
@@ -29,7 +29,6 @@ log = logging.getLogger(__name__)
 
 # Bounds on what one setting may hold, far beyond any real value: the file's size
 # bound alone (1 MB) would let one string cost the window gigabytes.
-MAX_ID_LENGTH = 200  # a variant, theme, surface, scoring, backend, language or plugin id
 MAX_PLUGIN_CHOICES = 1000
 MAX_BLOB_LENGTH = 64 * 1024  # Qt's window geometry and state, base64
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from freecell.storage.jsonfile import JsonFile, JsonObject, UnreadableFile
+from freecell.storage.jsonfile import MAX_ID_LENGTH, JsonFile, JsonObject, UnreadableFile
 from freecell.storage.notices import Damage, FileKind, StorageNotice
 from freecell.storage.paths import default_paths
 
@@ -236,8 +236,8 @@ def statistics_from_json(data: Mapping[str, Any]) -> Statistics:
         raise UnreadableFile("its list of variants is damaged")
     variants: dict[str, VariantStats] = {}
     for vid, vdata in variants_data.items():
-        if not isinstance(vdata, dict) or not vid:
-            raise UnreadableFile(f"the figures for {vid!r} are damaged")
+        if not isinstance(vdata, dict) or not vid or len(vid) > MAX_ID_LENGTH:
+            raise UnreadableFile(f"the figures for {vid[:40]!r} are damaged")
         variants[vid] = _variant_from_json(vid, vdata)
     extra = {k: v for k, v in data.items() if k not in ("variants", "version")}
     return Statistics(variants, extra)
