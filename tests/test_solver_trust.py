@@ -202,3 +202,21 @@ def test_the_worker_brings_an_unconfirmed_opinion_back(folder: Path) -> None:
     assert isinstance(answer.verdict, Unknown) and answer.unconfirmed == "Liar Solver"
     assert answer.backend_id == "liar" and answer.fallback is None
     assert lie.fallback is not None and lie.fallback.reason is FallbackReason.LIED
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_cli_rate_turns_a_liar_off_for_the_whole_run(
+    cli_liars: FakeSite, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    """Caught once, the liar is asked no more this run: every later deal is the
+    built-in's alone, and the notice is one line, not one a deal."""
+    assert main(["rate", "1-4"]) == 0
+    honest = capsys.readouterr().out
+
+    code = main(["rate", "1-4", "--backend", "liar", "--jobs", jobs])
+    out, err = capsys.readouterr()
+
+    assert code == 0 and out == honest
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("freecell-cli: warning: deal ")
+    assert "Liar Solver is turned off." in err

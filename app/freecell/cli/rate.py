@@ -114,12 +114,34 @@ def parse_range(text: str) -> list[int]:
 Rated = tuple[int, Rating, str | None]  # deal, rating, a fallback's sentence
 
 
-def _rate(number: int, loader: BackendLoader | None = None, ask: Ask | None = None) -> Rated:
-    if loader is None:
+class RunTrust:
+    """A backend caught lying is turned off for the rest of the run (the built-in
+    rates every later deal), and that is said once, not once a deal."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.off = False
+
+    def caught(self) -> bool:
+        """Turn the backend off; True the first time (the one to tell)."""
+        with self._lock:
+            first, self.off = not self.off, True
+            return first
+
+
+def _rate(
+    number: int,
+    loader: BackendLoader | None = None,
+    ask: Ask | None = None,
+    trust: RunTrust | None = None,
+) -> Rated:
+    if loader is None or (trust is not None and trust.off):
         return number, rate_deal(number, FREECELL), None
     backend = FallbackBackend(loader, ask)
     rating = rate_position(deal(number, FREECELL), FREECELL, backend=backend)
     why = fallback_message(backend.fallback) if backend.fallback is not None else None
+    if backend.liars and trust is not None and not trust.caught():
+        why = None  # a deal asked before it was off: already said
     return number, rating, why
 
 
@@ -201,7 +223,7 @@ def _rate_in_workers(numbers: Iterable[int], jobs: int, loader: BackendLoader) -
     ) -> Answer:
         return service().answer(position, variant, budget, mode, loader)
 
-    work = functools.partial(_rate, loader=loader, ask=ask)
+    work = functools.partial(_rate, loader=loader, ask=ask, trust=RunTrust())
     try:
         if jobs <= 1:
             for number in numbers:
