@@ -208,3 +208,41 @@ THEME = CardTheme(id="shifty", name="Shifty", suit_colours=colours)
 def freecell_card_themes():
     return [THEME]
 """
+
+# Scoring schemes whose points() misbehaves: what points() does -> the reason's code.
+# (The scheme is a plain object, so that the guard, not PointsPerCard, is tested.)
+SCORING_SOURCE = """
+import os
+from freecell import hookimpl
+
+
+class Boom(BaseException):
+    pass
+
+
+class Scheme:
+    id = "hostile-points"
+    name = "Hostile"
+    description = "points() misbehaves"
+    keeps_score = True
+    floor = None
+
+    def points(self, moves, before, after):
+        {body}
+
+
+@hookimpl
+def freecell_scoring_schemes():
+    return [Scheme()]
+"""
+
+SCORING_HOSTILE: dict[str, tuple[str, str]] = {
+    "points_base": ('raise Boom("in points")', "raised"),
+    "points_interrupt": ("raise KeyboardInterrupt", "raised"),
+    "points_exit": ("os._exit(0)", "hard-exited"),
+    "points_sys_exit": ("raise SystemExit(3)", "exited"),
+    "points_busy": ("while True: pass", "too-slow"),
+    "points_word": ('return "ten"', "bad-answer"),
+    "points_endless": ("return (n for n in iter(int, 1))", "bad-answer"),
+    "points_absurd": ("return 10 ** 100", "bad-answer"),
+}

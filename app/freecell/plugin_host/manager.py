@@ -69,6 +69,7 @@ from freecell.plugin_host.offerings import (
     with_default,
 )
 from freecell.plugin_host.reasons import Exited, PluginReason, Why, raised, too_slow
+from freecell.plugin_host.scoring_guard import guard_schemes
 from freecell.plugin_host.store import EnabledStore, MemoryStore, settings_store
 from freecell.plugin_host.variants import VariantLookup
 from freecell.scoring import NO_SCORING, ScoringScheme
@@ -315,6 +316,8 @@ class PluginManager:
                 except Exception as error:
                     raise Misbehaved(raised(hook_name, error)) from error
                 check_answer(hook_name, answer, name, offerings.offered(attribute), mine)
+            if attribute == "scoring" and not self._trusted(name):  # priced every move
+                mine = guard_schemes(mine, name, self.limits[2], self._turn_off)
             staged[attribute] = mine
         return staged
 
