@@ -25,7 +25,10 @@ from freecell.i18n.formatting import format_number
 from freecell.storage.safe_read import FileTooLarge, SpecialFile, read_bounded
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from freecell.plugin_host.manager import PluginManager
+    from freecell.storage.notices import StorageNotice
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -45,18 +48,37 @@ def resolve_variant(variant_id: str, manager: PluginManager | None = None) -> Va
     return plugin_variant(variant_id, manager)
 
 
-def cli_manager() -> PluginManager:
-    """A manager on the player's settings; plugin notices go to stderr as warnings."""
+def warn(message: str) -> None:
+    """One ``freecell-cli: warning:`` line on stderr."""
+    print(_("freecell-cli: warning: {message}").format(message=message), file=sys.stderr)
+
+
+def warn_stored(notices: Iterable[StorageNotice]) -> None:
+    """A stored file's notices (a damaged settings file moved aside...), a line each."""
+    from freecell.core.notice_words import notice_text
+
+    for notice in notices:
+        warn(notice_text(notice))
+
+
+def cli_manager(*, tell_plugins: bool = True) -> PluginManager:
+    """A manager on the player's settings; the settings file's notices (one found
+    damaged is moved aside) go to stderr as warnings, and so do the plugins' unless
+    ``tell_plugins`` is False (the caller takes them)."""
     from freecell import cli
     from freecell.cli import details
     from freecell.plugin_host.manager import create_manager
     from freecell.plugin_host.reason_words import notice_text
+    from freecell.plugin_host.store import settings_store
+    from freecell.storage import SettingsStore
 
     details.install(cli.verbose_requested)
-    manager = create_manager()
-    for notice in manager.take_notices():
-        message = notice_text(notice)
-        print(_("freecell-cli: warning: {message}").format(message=message), file=sys.stderr)
+    settings = SettingsStore()
+    manager = create_manager(store=settings_store(settings))
+    warn_stored(settings.notices)
+    settings.notices.clear()
+    for notice in manager.take_notices() if tell_plugins else ():
+        warn(notice_text(notice))
     return manager
 
 

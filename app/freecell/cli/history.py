@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from freecell.cli.common import EXIT_OK, CliError
+from freecell.cli.common import EXIT_OK, CliError, warn_stored
 from freecell.i18n import N_, _
 from freecell.storage import Storage
 from freecell.storage.history_export import iso_time, row_json, write_csv
@@ -30,11 +30,7 @@ def _storage() -> Storage:
 
 
 def _warn_notices(storage: Storage) -> None:
-    from freecell.core.notice_words import notice_text
-
-    for notice in storage.take_notices():
-        message = notice_text(notice)
-        print(_("freecell-cli: warning: {message}").format(message=message), file=sys.stderr)
+    warn_stored(storage.take_notices())
 
 
 def _duration(seconds: float) -> str:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
-from freecell.cli.common import EXIT_OK, CliError
+from freecell.cli.common import EXIT_OK, CliError, cli_manager, warn
 from freecell.i18n import N_, _, pgettext
-from freecell.plugin_host.manager import PluginManager, create_manager
+from freecell.plugin_host.manager import PluginManager
 from freecell.plugin_host.model import PluginInfo
 from freecell.plugin_host.reason_words import notice_text, why_off
 from freecell.plugin_host.solvers import PluginBackend, backend_loader
@@ -70,7 +69,7 @@ def _as_json(info: PluginInfo) -> dict[str, Any]:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-    manager = create_manager()
+    manager = cli_manager(tell_plugins=False)
     for name, enabled in [(n, True) for n in args.enable] + [(n, False) for n in args.disable]:
         try:
             manager.set_enabled(name, enabled)
@@ -92,8 +91,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         print(json.dumps(document, indent=2))
         return EXIT_OK
     for notice in notices:
-        message = notice_text(notice)
-        print(_("freecell-cli: warning: {message}").format(message=message), file=sys.stderr)
+        warn(notice_text(notice))
     rows = [_header()] + [row for info in infos for row in _rows(info)]
     widths = [max(_columns(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
