@@ -17,23 +17,25 @@ from freecell.engine.deal import (
     parse_deal_number,
     random_deal_number,
 )
+from freecell.engine.home_moves import (
+    AutoPlay,
+    auto_play_moves,
+    can_auto_finish,
+    home_move,
+    is_safe_home,
+    safe_home_moves,
+)
 from freecell.engine.moves import InvalidMoveNotation, Move, Pile, PileKind, parse_move, parse_moves
 from freecell.engine.position import InvalidPosition, Position
 from freecell.engine.refusals import Reason, Refusal
 from freecell.engine.rules import (
-    AutoPlay,
     apply_move,
-    auto_play_moves,
-    can_auto_finish,
     can_build,
     check_move,
     has_legal_move,
-    home_move,
-    is_safe_home,
     legal_moves,
     movable_limit,
     run_length,
-    safe_home_moves,
     single_card_steps,
 )
 from freecell.engine.variant import (

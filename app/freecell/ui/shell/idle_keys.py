@@ -59,7 +59,7 @@ def why_not(door: Door, what: str) -> str | None:
 
 
 def _auto_finish_words(door: Door) -> str:
-    from freecell.engine.rules import exposed_home_moves
+    from freecell.engine.home_moves import exposed_home_moves
 
     ready = len(exposed_home_moves(door.game.position))
     if not ready:
