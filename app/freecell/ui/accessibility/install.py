@@ -35,7 +35,6 @@ from freecell.ui.accessibility import keys_hint, text
 from freecell.ui.accessibility.announcer import LiveStatus
 from freecell.ui.accessibility.focus_ring import FocusRing
 from freecell.ui.accessibility.table_model import TableAccessibility, install_table_accessibility
-from freecell.ui.shell.actions import new_action
 from freecell.ui.shell.door import Doorway, Menu, MessageKind, WindowParts, door_of
 
 if TYPE_CHECKING:
@@ -355,7 +354,7 @@ def install_accessibility(doorway: Doorway) -> Accessibility:
     a11y = Accessibility(window, model, live, {}, _RING, window.scene.marks.focus_halo)
 
     def action(name: str, label: str, keys: Sequence[str], slot: Callable[[], object]) -> None:
-        act = new_action(label, host)
+        act = QAction(label, host)
         act.setObjectName(name)
         act.setShortcuts([QKeySequence(k) for k in keys])
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)

@@ -28,7 +28,6 @@ from freecell.engine import (
     parse_deal_number,
 )
 from freecell.i18n import _, ngettext
-from freecell.ui.shell.actions import new_action
 from freecell.ui.shell.door import Door, Doorway, Menu, MessageKind, door_of
 
 # The game file, the commands and the error words are imported when a game is
@@ -62,7 +61,7 @@ class Sharing(QObject):
         self.last_folder = str(Path.home())
 
         def action(text: str, keys: str, slot: Callable[[], object], tip: str) -> QAction:
-            a = new_action(text, window)  # (no QIcon class made at start-up)
+            a = QAction(text, window)
             a.setShortcut(QKeySequence(keys))
             a.setToolTip(tip)
             a.triggered.connect(lambda _c=False: slot())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from freecell import __version__
 from freecell.engine import Variant
@@ -36,9 +36,6 @@ def open_rules(
 
 
 def show_about(parent: QWidget) -> None:
-    # here, not at the top: the first paint needs no message box
-    from PySide6.QtWidgets import QMessageBox
-
     QMessageBox.about(
         parent,
         _("About FreeCell"),

@@ -17,20 +17,16 @@ could go to.
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from freecell.engine import Pile, Position, Variant
 from freecell.i18n import ngettext
 from freecell.ui.table.destinations import movable_now, run_starts
 from freecell.ui.table.layout import Rect, TableLayout
-
-if TYPE_CHECKING:
-    # only named in paint's signature: the first paint need not create its enums
-    from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 
 class _PickerScene(Protocol):
