@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from freecell.core.notice_words import notice_text
 from freecell.core.plugins import PluginHandle, builtins_suffice
 from freecell.core.services import default_service
 from freecell.core.session import Session
@@ -90,6 +91,5 @@ def _in_words(notices: list[StorageNotice]) -> list[str]:
     when there is something to say)."""
     if not notices:
         return []
-    from freecell.core.notice_words import notice_text
 
     return [notice_text(notice) for notice in notices]

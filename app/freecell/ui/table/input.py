@@ -31,6 +31,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from freecell.engine import Move, Pile, Position, home_move
+from freecell.texts.refusals import explain
 from freecell.ui.table.destinations import legal_destinations, moving_count
 from freecell.ui.table.drag_feedback import DragFeedback
 from freecell.ui.table.focus_words import describe_pile
@@ -149,8 +150,6 @@ class InputController(QObject):
         events = self._dispatch(command)
         refused = next((e for e in events if isinstance(e, MoveRefused)), None)
         if refused is not None:
-            from freecell.texts.refusals import explain
-
             self.scene.spring_back()
             self._on_refused(explain(refused.refusal))
             return False

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphics
 
 from freecell.engine import Pile, Position, Variant
 from freecell.i18n import ngettext
+from freecell.i18n.formatting import format_number
 from freecell.ui.table.destinations import movable_now, run_starts
 from freecell.ui.table.layout import Rect, TableLayout
 
@@ -172,14 +173,12 @@ class RunPickerItem(QGraphicsItem):
 
     def label(self) -> str:
         """What the picker shows between its arrows: how many cards would go."""
-        from freecell.i18n.formatting import format_number  # (with datetime: not at start)
 
         # Translators: the run picker's count, as wide as a card: keep it short
         return ngettext("{n} card", "{n} cards", self.count).format(n=format_number(self.count))
 
     def movable_label(self) -> str:
         """Under the count: how many cards can move together now."""
-        from freecell.i18n.formatting import format_number
 
         # Translators: under the run picker's count, as wide as a card: keep it short;
         # how many cards can move together now (free cells and empty columns allow)
