@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from freecell.engine.notation import format_board
+
 if TYPE_CHECKING:
     from freecell.engine import Game
 
@@ -89,8 +91,6 @@ def values_of(
     """The row's values, read on the thread that owns the game."""
     board = None
     if game.deal_number is None:
-        from freecell.engine.notation import format_board
-
         board = format_board(game.start)
     now = time.time()
     ended = None if result is Result.PLAYING else now
