@@ -14,7 +14,7 @@ from freecell.core.notice_words import notice_text
 from freecell.core.plugins import PluginHandle, builtins_suffice
 from freecell.core.services import default_service
 from freecell.core.session import Session
-from freecell.engine import Game, Variant
+from freecell.engine import BUILTIN_VARIANTS, Game, Variant
 from freecell.i18n import _, set_language
 from freecell.storage import Storage
 
@@ -49,8 +49,6 @@ def open_session(
         try:
             variant = plugins.variant(variant_id)
         except (KeyError, ValueError):
-            from freecell.engine import BUILTIN_VARIANTS
-
             manager = plugins.manager()
             offered = manager.variants() if manager is not None else BUILTIN_VARIANTS
             known = ", ".join(v.id for v in offered)

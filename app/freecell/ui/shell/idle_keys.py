@@ -19,6 +19,7 @@ from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 
 from freecell.engine import Reason, Refusal
+from freecell.engine.home_moves import exposed_home_moves
 from freecell.i18n import _, ngettext
 from freecell.texts.refusals import explain
 from freecell.ui.panels.hint_bar import MessageKind
@@ -59,7 +60,6 @@ def why_not(door: Door, what: str) -> str | None:
 
 
 def _auto_finish_words(door: Door) -> str:
-    from freecell.engine.home_moves import exposed_home_moves
 
     ready = len(exposed_home_moves(door.game.position))
     if not ready:
