@@ -13,6 +13,7 @@ import json
 import sys
 
 from freecell.cli.common import EXIT_OK, CliError
+from freecell.core.notice_words import notice_text
 from freecell.i18n import N_, _
 from freecell.storage import Storage
 from freecell.storage.history_export import iso_time, row_json, write_csv
@@ -30,7 +31,6 @@ def _storage() -> Storage:
 
 
 def _warn_notices(storage: Storage) -> None:
-    from freecell.core.notice_words import notice_text
 
     for notice in storage.take_notices():
         message = notice_text(notice)
