@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from freecell.core.catalog import Catalog
 from freecell.engine import Variant, builtin_variant
 from freecell.plugin_host.builtins import BUILTIN_PLUGINS
-from freecell.plugin_host.loading import complete, find_the_rest_in_background, first_frame_manager
 from freecell.scoring import BUILTIN_SCORING, NO_SCORING, ScoringScheme
 from freecell.storage import Settings
 
@@ -79,6 +78,7 @@ class PluginHandle:
         the first frame's built-ins first (see the module's docstring)."""
 
         def make() -> PluginManager:
+            from freecell.plugin_host.loading import first_frame_manager
 
             return first_frame_manager()
 
@@ -100,6 +100,8 @@ class PluginHandle:
         """Find and load the rest of the plugins now (this thread waits)."""
         manager = self.manager()
         if self.partial and manager is not None:
+            from freecell.plugin_host.loading import complete
+
             self.partial = False
             complete(manager)
 
@@ -113,6 +115,7 @@ class PluginHandle:
         if not self.partial or manager is None:
             then()
             return
+        from freecell.plugin_host.loading import find_the_rest_in_background
 
         def done() -> None:
             self.partial = False
