@@ -224,8 +224,7 @@ runpy.run_module("freecell", run_name="__main__", alter_sys=True)
 STEPS = (
     (
         "argparse",
-        "from freecell.__main__ import build_parser\nimport gc\ngc.disable()\n"
-        "build_parser().parse_args(['--deal', '1'])",
+        "from freecell.__main__ import build_parser\nbuild_parser().parse_args(['--deal', '1'])",
     ),
     ("launch.prepare", "from freecell.launch import prepare\nprepare()"),
     ("the engine import", "from freecell.engine import parse_deal_number\nparse_deal_number('1')"),

@@ -177,20 +177,17 @@ def test_a_start_with_its_pictures_cached_makes_no_gradient_class() -> None:
 
 # What the first frame neither sends, hears, says nor paints once its pictures are
 # cached: imported only when first used (each costs start-up time: dataclasses,
-# sentences, painters).
+# sentences, painters).  The words of refusals, errors and notices, the number
+# formatting and the board notation are imported with their modules: together they
+# cost the first paint 0.35 % (docs/startup.md).
 NOT_IN_THE_FIRST_FRAME = (
     "freecell.engine.commands",
     "freecell.engine.events",
     "freecell.engine.gamefile",
-    "freecell.engine.notation",
     "freecell.launch.memory",
-    "freecell.i18n.formatting",
     "freecell.core.events",
     "freecell.plugin_host.reason_words",
-    "freecell.core.notice_words",
     "freecell.storage.statistics",
-    "freecell.texts.errors",
-    "freecell.texts.refusals",
     "freecell.ui.features.hint_answers",
     "freecell.ui.features.hints",
     "freecell.ui.features.sharing",

@@ -26,7 +26,7 @@ from freecell.engine import (
     deal,
     legal_moves,
 )
-from freecell.engine.rules import exposed_home_moves
+from freecell.engine.home_moves import exposed_home_moves
 from freecell.storage import Settings, Storage
 from freecell.storage.settings import settings_from_json
 from freecell.ui.dialogs.choose_deal import ChooseDealDialog

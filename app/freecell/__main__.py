@@ -8,7 +8,6 @@ import PySide6 at module level.  The Qt UI is imported inside ``main``.
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 
 from freecell import __version__
@@ -42,9 +41,6 @@ def _last_deal() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # The GUI process collects cycles on its GUI thread only (ui/shell/gui_thread_gc.py);
-    # off from here, start-up's imports are not walked by collection after collection.
-    gc.disable()
     args = build_parser().parse_args(argv)
     from freecell.launch import prepare
 

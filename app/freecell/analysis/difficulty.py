@@ -26,6 +26,7 @@ from enum import IntEnum
 
 from freecell.engine import FREECELL, Move, Position, Variant, deal
 from freecell.solver.api import Budget, CancelToken, Mode, Solved, SolverBackend, Unsolvable
+from freecell.solver.builtin import BuiltinSolver
 
 # The whole budget of one rating run.  Most deals need a few hundred states; a deal
 # still open after this many is unrated (no claim), never "unsolvable".  Enough for
@@ -118,8 +119,6 @@ def rate_position(
 ) -> Rating:
     """Rate one position (deterministic for the built-in solver and a states budget)."""
     if backend is None:
-        from freecell.solver.builtin import BuiltinSolver
-
         backend = BuiltinSolver()
     verdict = backend.solve(position, variant, budget, cancel, Mode.FAST)
     if isinstance(verdict, Solved):
@@ -160,8 +159,6 @@ def par_line(
     """The SHORT-mode solution that par counts (the stepper plays this very line, so
     par and the solution shown agree); None when none was found."""
     if backend is None:
-        from freecell.solver.builtin import BuiltinSolver
-
         backend = BuiltinSolver()
     verdict = backend.solve(position, variant, budget, cancel, Mode.SHORT)
     return tuple(verdict.moves) if isinstance(verdict, Solved) else None

@@ -30,6 +30,7 @@ from freecell import resource_files
 from freecell.analysis import difficulty
 from freecell.analysis.difficulty import Difficulty, Rating
 from freecell.i18n import _
+from freecell.solver import builtin, divers, expansion, open_lists, search, state, sweep, twins
 from freecell.storage.safe_read import read_bounded, unpack_bounded
 
 MAGIC = b"FCRATE2\n"
@@ -81,8 +82,6 @@ def solver_fingerprint() -> bytes:
     ratings may differ, and the batch should be run again."""
     import hashlib  # here, not at the top: only the batch and the tests need it
     import inspect
-
-    from freecell.solver import builtin, divers, expansion, open_lists, search, state, sweep, twins
 
     digest = hashlib.blake2b(digest_size=FINGERPRINT_SIZE)
     searching = (state, expansion, open_lists, divers, twins, sweep, search)

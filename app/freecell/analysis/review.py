@@ -30,6 +30,7 @@ from freecell.analysis.insight import Verdict, WinnabilityTrail
 from freecell.engine import Move, Position, Refusal, Variant, apply_move, check_move
 from freecell.solver.api import Budget, CancelToken, Mode, Solved, SolverBackend, Unsolvable
 from freecell.solver.backends import BackendLoader, Fallback, guarded_solve
+from freecell.solver.builtin import BuiltinSolver
 
 REVIEW_BUDGET = Budget(states=2_000_000, seconds=5.0)
 
@@ -113,8 +114,6 @@ def review_game(
     positions = path_positions(start, variant, moves)
     trail = trail if trail is not None else WinnabilityTrail()
     if backend is None:
-        from freecell.solver.builtin import BuiltinSolver
-
         backend = BuiltinSolver()
     last = len(positions) - 1
     latest_winnable = -1  # every position up to here is winnable

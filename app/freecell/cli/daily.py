@@ -7,8 +7,11 @@ import argparse
 import datetime
 import json
 
+from freecell.analysis.daily import daily_deal, today
 from freecell.cli.common import EXIT_OK, CliError
+from freecell.cli.history import _duration, _storage, _warn_notices
 from freecell.i18n import N_, _
+from freecell.storage.history_stats import daily_figures
 
 
 def _date(text: str) -> datetime.date:
@@ -23,15 +26,12 @@ def _date(text: str) -> datetime.date:
 
 
 def cmd_daily(args: argparse.Namespace) -> int:
-    from freecell.analysis.daily import daily_deal, today
 
     day = _date(args.date) if args.date is not None else today()
     number = daily_deal(day)
     if args.json:
         print(json.dumps({"date": day.isoformat(), "deal": number}))
         return EXIT_OK
-    from freecell.cli.history import _duration, _storage, _warn_notices
-    from freecell.storage.history_stats import daily_figures
 
     storage = _storage()
     figures = daily_figures(storage.history.daily_rows(), today())

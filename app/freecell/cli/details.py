@@ -7,6 +7,8 @@ from __future__ import annotations
 import logging
 import sys
 
+from freecell.launch import logs
+
 
 class _DetailsHandler(logging.Handler):
     """Where the details of a failure go: the log file (opened on the first record,
@@ -27,8 +29,6 @@ class _DetailsHandler(logging.Handler):
             print(f"freecell-cli: {self.format(record)}", file=sys.stderr)
             return
         if self._file is None:
-            from freecell.launch import logs
-
             path = logs.log_file_path()
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)

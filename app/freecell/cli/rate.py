@@ -26,13 +26,16 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from freecell.analysis import ratings as rating_data
 from freecell.analysis.difficulty import Rating, rate_deal, rate_position
 from freecell.analysis.labels import difficulty_word
-from freecell.cli.common import EXIT_OK, CliError, deal_number
+from freecell.cli.common import EXIT_OK, CliError, cli_manager, deal_number
+from freecell.cli.plugins import plugin_backend
 from freecell.engine import FREECELL, MAX_DEAL, InvalidDealNumber, Position, Variant, deal
 from freecell.engine.deal import check_deal_number
 from freecell.i18n import N_, _, ngettext
 from freecell.i18n.formatting import format_number
+from freecell.plugin_host.model import Source
 from freecell.solver.api import Budget, CancelToken, Mode
 from freecell.solver.backends import (
     BUILTIN_ID,
@@ -42,6 +45,7 @@ from freecell.solver.backends import (
     FallbackBackend,
     fallback_message,
 )
+from freecell.solver.service import SolverService
 
 if TYPE_CHECKING:
     from freecell.solver.service import SolverService
@@ -148,7 +152,6 @@ def _rate(
 def _runs_here(loader: BackendLoader | None) -> bool:
     """Whether a backend is ours (the built-in search, fc-solve), run in the rating
     process itself; a third party's runs in a solver worker process, as in the game."""
-    from freecell.plugin_host.model import Source
 
     return loader is None or getattr(loader, "source", Source.BUILTIN) is Source.BUILTIN
 
@@ -204,7 +207,6 @@ def _rate_in_workers(numbers: Iterable[int], jobs: int, loader: BackendLoader) -
     waited on by a thread here: a backend that kills its process, hangs past the
     budget or raises is one warning, the built-in search rates that deal, and the
     batch goes on (in the rating process itself a crash ended the CLI)."""
-    from freecell.solver.service import SolverService
 
     mine = threading.local()
     services: list[SolverService] = []
@@ -248,14 +250,11 @@ def _backend(backend_id: str, out: Path | None) -> BackendLoader | None:
                 "leave out --backend to write it, or --out to print another backend's ratings"
             )
         )
-    from freecell.cli.common import cli_manager
-    from freecell.cli.plugins import plugin_backend
 
     return plugin_backend(backend_id, cli_manager())
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    from freecell.analysis import ratings as rating_data
 
     numbers: DealRange | Iterable[int] = DealRange(args.deals)
     total = len(DealRange(args.deals))
@@ -326,7 +325,6 @@ def cmd_rate(args: argparse.Namespace) -> int:
 def _write(out: Path, done: dict[int, Rating], fingerprint: bytes) -> None:
     """The ratings so far, written atomically; a folder or a disk that refuses is
     one line and exit 2, not a traceback (what is written already stays)."""
-    from freecell.analysis import ratings as rating_data
 
     try:
         rating_data.write(out, done, fingerprint)

@@ -12,10 +12,19 @@ import argparse
 import json
 import sys
 
+from freecell.analysis.review import NotPlayable, review_game
 from freecell.cli.common import EXIT_OK, MAX_MOVES_BYTES, CliError, cli_manager, in_file, read_text
+from freecell.cli.plugins import plugin_backend
+from freecell.cli.replay import resolve_variant_for_file
+from freecell.cli.solve import _timeout
+from freecell.engine.gamefile import GameFileError, parse_game
 from freecell.i18n import N_, _
 from freecell.i18n.commandline import Words
 from freecell.i18n.formatting import format_number
+from freecell.solver.api import Budget
+from freecell.solver.backends import Fallback, fallback_message
+from freecell.storage import Storage
+from freecell.texts.refusals import explain
 
 DEFAULT_TIMEOUT = 5.0
 
@@ -27,19 +36,11 @@ _VERDICTS = {
 
 
 def _player_backend() -> str:
-    from freecell.storage import Storage
 
     return Storage().settings.load().solver_backend
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from freecell.analysis.review import NotPlayable, review_game
-    from freecell.cli.replay import resolve_variant_for_file
-    from freecell.cli.solve import _timeout
-    from freecell.engine.gamefile import GameFileError, parse_game
-    from freecell.solver.api import Budget
-    from freecell.solver.backends import Fallback, fallback_message
-    from freecell.texts.refusals import explain
 
     timeout = _timeout(args.timeout)
     text = read_text(args.file, MAX_MOVES_BYTES, "file")
@@ -47,7 +48,6 @@ def cmd_review(args: argparse.Namespace) -> int:
         record = parse_game(text, resolve_variant_for_file)
     except GameFileError as error:
         raise CliError(in_file(args.file, error)) from None
-    from freecell.cli.plugins import plugin_backend
 
     backend_id = args.backend or _player_backend()
     backend = plugin_backend(backend_id, cli_manager())

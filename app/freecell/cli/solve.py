@@ -30,6 +30,7 @@ from freecell.plugin_host.model import Source
 from freecell.plugin_host.solvers import PluginBackend
 from freecell.solver.api import Budget, Mode, Solved, Unknown, Verdict
 from freecell.solver.backends import Answer, fallback_message, guarded_solve
+from freecell.solver.service import SolverService
 from freecell.solver.trust import opinion_message
 
 DEFAULT_TIMEOUT = 5.0
@@ -100,7 +101,6 @@ def solve_with(
     is replaced by the built-in search, and the answer says so."""
     if backend.source is Source.BUILTIN:
         return guarded_solve(backend, position, variant, budget, None, mode)
-    from freecell.solver.service import SolverService
 
     with SolverService() as service:
         return service.answer(position, variant, budget, mode, backend)

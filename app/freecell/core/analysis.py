@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from freecell.analysis.insight import DealChooser, RatingCache, Verdict, WinnabilityTrail
 from freecell.engine import Position
+from freecell.solver.api import Solved, Unsolvable
 
 if TYPE_CHECKING:
     from freecell.solver.api import Verdict as SolverVerdict
@@ -35,7 +36,6 @@ class Analysis:
         hint asked after the live check answered needs no second search (a proven
         loss could take the hint's worker seconds to prove again).  None when only
         a search can tell, or when the position is winnable but no line is kept."""
-        from freecell.solver.api import Solved, Unsolvable
 
         verdict = self.trail.verdict(position)
         if verdict is Verdict.LOST:
@@ -45,7 +45,6 @@ class Analysis:
 
     def record(self, position: Position, verdict: SolverVerdict) -> Verdict | None:
         """Keep a solver's verdict on ``position``; what it proved, if anything."""
-        from freecell.solver.api import Solved, Unsolvable
 
         if isinstance(verdict, Solved):
             self.trail.record(position, Verdict.WINNABLE, verdict.moves)

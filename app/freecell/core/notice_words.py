@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from freecell.i18n import N_, _, pgettext
+from freecell.i18n.formatting import format_number
 from freecell.storage.notices import Damage, FileKind, NoticeCode, StorageNotice, Then
 
 _NEWER = {
@@ -173,8 +174,6 @@ def _reason(notice: StorageNotice) -> str:
     damage = notice.damage or Damage.DAMAGED
     values = {k: v for k, v in notice.damage_values}
     if damage is Damage.TOO_LARGE:
-        from freecell.i18n.formatting import format_number
-
         size = values.get("size")
         values["size"] = format_number(size) if isinstance(size, int) else size
     return _(_DAMAGE[damage]).format(**values)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from freecell.core.notice_words import notice_text
 from freecell.core.plugins import PluginHandle, builtins_suffice
 from freecell.core.services import default_service
 from freecell.core.session import Session
-from freecell.engine import Game, Variant
+from freecell.engine import BUILTIN_VARIANTS, Game, Variant
 from freecell.i18n import _, set_language
 from freecell.storage import Storage
 
@@ -48,8 +49,6 @@ def open_session(
         try:
             variant = plugins.variant(variant_id)
         except (KeyError, ValueError):
-            from freecell.engine import BUILTIN_VARIANTS
-
             manager = plugins.manager()
             offered = manager.variants() if manager is not None else BUILTIN_VARIANTS
             known = ", ".join(v.id for v in offered)
@@ -90,6 +89,5 @@ def _in_words(notices: list[StorageNotice]) -> list[str]:
     when there is something to say)."""
     if not notices:
         return []
-    from freecell.core.notice_words import notice_text
 
     return [notice_text(notice) for notice in notices]

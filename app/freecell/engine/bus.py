@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from freecell.engine.deal import InvalidDealNumber, check_deal_number, random_deal_number
 from freecell.engine.game import Game, Step
+from freecell.engine.home_moves import AutoPlay, home_move
 from freecell.engine.moves import Move, Pile
 from freecell.engine.refusals import Reason, Refusal
-from freecell.engine.rules import AutoPlay, check_move, home_move
+from freecell.engine.rules import check_move
 from freecell.engine.variant import FREECELL, Variant
 
 if TYPE_CHECKING:

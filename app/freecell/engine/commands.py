@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from freecell.engine.game import Game
+from freecell.engine.home_moves import AutoPlay
 from freecell.engine.moves import Move, Pile
 from freecell.engine.position import Position
-from freecell.engine.rules import AutoPlay
 from freecell.engine.variant import Variant
 
 

@@ -16,18 +16,16 @@ from enum import StrEnum
 
 from freecell.engine.clock import Clock
 from freecell.engine.deal import deal as deal_position
+from freecell.engine.home_moves import (
+    AutoPlay,
+    auto_play_moves,
+    can_auto_finish,
+    exposed_home_moves,
+)
 from freecell.engine.moves import Move
 from freecell.engine.position import Position
 from freecell.engine.refusals import Reason, Refusal
-from freecell.engine.rules import (
-    AutoPlay,
-    apply_move,
-    auto_play_moves,
-    can_auto_finish,
-    check_move,
-    exposed_home_moves,
-    has_legal_move,
-)
+from freecell.engine.rules import apply_move, check_move, has_legal_move
 from freecell.engine.variant import Variant
 
 

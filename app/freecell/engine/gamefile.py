@@ -26,6 +26,7 @@ from freecell.engine.errors import Problem, TextError
 from freecell.engine.game import Game, Origin
 from freecell.engine.moves import InvalidMoveNotation, Move, parse_moves
 from freecell.engine.notation import BoardFormatError, format_board, parse_board
+from freecell.engine.oneline import format_one_line, looks_like_one_line, split_one_line
 from freecell.engine.position import Position
 from freecell.engine.refusals import Refusal
 from freecell.engine.variant import Variant
@@ -102,7 +103,6 @@ def _wrapped(key: str, moves: tuple[Move, ...]) -> list[str]:
 
 def format_game_line(record: GameRecord) -> str:
     """The game as one line (:mod:`freecell.engine.oneline`): what Copy game copies."""
-    from freecell.engine.oneline import format_one_line
 
     board = format_board(record.start) if record.deal_number is None else ""
     return format_one_line(record.variant.id, record.deal_number, board, record.moves)
@@ -111,7 +111,6 @@ def format_game_line(record: GameRecord) -> str:
 def looks_like_game_file(text: str) -> bool:
     """True when ``text`` has the keys of a game file or is a game's one line (not
     a bare board or move list)."""
-    from freecell.engine.oneline import looks_like_one_line
 
     if looks_like_one_line(text):
         return True
@@ -130,7 +129,6 @@ def parse_game(text: str, resolve: Callable[[str], Variant]) -> GameRecord:
     an unknown one).  Raises :class:`GameFileError` with one clear line.  A game's
     one line (:mod:`freecell.engine.oneline`) is read too."""
     text = text.removeprefix("\ufeff")
-    from freecell.engine.oneline import looks_like_one_line, split_one_line
 
     if looks_like_one_line(text):
         parts = split_one_line(text)

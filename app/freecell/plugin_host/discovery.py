@@ -25,10 +25,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from freecell import __version__
 from freecell.plugin_host.builtins import BUILTIN_PLUGINS
 from freecell.plugin_host.markers import PROJECT_NAME
 from freecell.plugin_host.model import Source
 from freecell.plugin_host.source_scan import read_head, scan_source
+from freecell.storage.paths import default_paths
 
 if TYPE_CHECKING:
     # not at run time: importlib.metadata is read only when the installed packages
@@ -150,7 +152,6 @@ def fallback_builtin_candidates() -> list[Candidate]:
 def builtin_candidates(names: Iterable[str]) -> list[Candidate]:
     """The built-in plugins ``names`` found by module name (BUILTIN_PLUGINS, which a
     test keeps equal to the entry points), without reading any package metadata."""
-    from freecell import __version__
 
     return [
         Candidate(
@@ -209,6 +210,5 @@ def user_folder_candidates(folder: Path | None) -> list[Candidate]:
 
 def default_user_plugin_dir() -> Path:
     """``<data dir>/plugins`` (FREECELL_HOME honoured), from the storage layer."""
-    from freecell.storage.paths import default_paths
 
     return default_paths().user_plugins_dir

@@ -10,6 +10,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
+from freecell.storage import SettingsStore
+
 if TYPE_CHECKING:
     from freecell.storage import SettingsStore
 
@@ -55,6 +57,5 @@ class SettingsEnabledStore:
 
 def settings_store(settings: SettingsStore | None = None) -> SettingsEnabledStore:
     """The store backed by the player's settings file (FREECELL_HOME honoured)."""
-    from freecell.storage import SettingsStore
 
     return SettingsEnabledStore(settings if settings is not None else SettingsStore())

@@ -17,6 +17,7 @@ from typing import Protocol
 from pluggy import HookImpl
 
 from freecell.engine import FREECELL, Variant, resolve_take_backs
+from freecell.plugin_host.custom import DEFAULT_CUSTOM_ID
 from freecell.plugin_host.deadline import Overran
 from freecell.plugin_host.model import Choice, Misbehaved
 from freecell.plugin_host.offerings import Offerings, describe
@@ -154,7 +155,6 @@ class VariantLookup:
 
     def offers_custom_variants(self) -> bool:
         """True when some plugin resolves Custom variant ids (show "Custom…")."""
-        from freecell.plugin_host.custom import DEFAULT_CUSTOM_ID
 
         return self._resolve_variant(DEFAULT_CUSTOM_ID) is not None
 

@@ -50,6 +50,7 @@ from freecell.storage.history_schema import (
 )
 from freecell.storage.jsonfile import UnreadableFile, utc_now
 from freecell.storage.notices import Damage, FileKind, NoticeCode, StorageNotice, Then
+from freecell.storage.statistics import StatisticsStore, variant_from_json
 
 if TYPE_CHECKING:
     from freecell.engine import Game
@@ -93,7 +94,6 @@ class GameHistory:
 
     def _legacy_store(self) -> StatisticsStore | None:
         """The old statistics.json, one store (so a damaged one is told of once)."""
-        from freecell.storage.statistics import StatisticsStore
 
         if self._legacy is None and self.statistics_file is not None:
             self._legacy = StatisticsStore(self.statistics_file, self.notices)
@@ -338,7 +338,6 @@ class GameHistory:
 
     def legacy_totals(self) -> dict[str, VariantStats]:
         """The figures migrated from statistics.json, per variant."""
-        from freecell.storage.statistics import variant_from_json
 
         if self._absent():  # not migrated yet: the old file's figures as they are
             source = self._legacy_store()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from freecell.engine.notation import format_board
 from freecell.storage.jsonfile import MAX_ID_LENGTH
 
 if TYPE_CHECKING:
@@ -99,8 +100,6 @@ def values_of(
     """The row's values, read on the thread that owns the game."""
     board = None
     if game.deal_number is None:
-        from freecell.engine.notation import format_board
-
         board = format_board(game.start)
     now = time.time()
     ended = None if result is Result.PLAYING else now

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from freecell.storage.jsonfile import UnreadableFile
 from freecell.storage.notices import Damage
+from freecell.storage.statistics import variant_to_json
 
 if TYPE_CHECKING:
     from freecell.storage.statistics import VariantStats
@@ -88,7 +89,6 @@ def migrate_statistics_json(
 ) -> None:
     """Copy today's statistics.json figures in, once (``source``: the file's path,
     or "" when it held none); the file itself stays where it is."""
-    from freecell.storage.statistics import variant_to_json
 
     db.execute("BEGIN IMMEDIATE")
     try:

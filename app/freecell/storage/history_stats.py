@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from freecell.engine.game import new_game_id
 from freecell.storage.history import GameHistory, GameRow, Result
 from freecell.storage.statistics import (
     MAX_COUNT,
@@ -203,7 +204,6 @@ class HistoryStatistics:
     ) -> Statistics:
         """Add one finished game as a row (what the old store's ``record`` did); a
         game recorded this way was dealt here, and ``assisted`` marks it helped."""
-        from freecell.engine.game import new_game_id
 
         now = datetime.datetime.now(datetime.UTC).timestamp()
         self.history.add(

@@ -39,6 +39,7 @@ from freecell.engine import (
 )
 from freecell.engine.clock import Clock
 from freecell.engine.game import Step
+from freecell.engine.notation import format_board, parse_board
 from freecell.storage.jsonfile import MAX_ID_LENGTH, JsonFile, JsonObject, UnreadableFile
 from freecell.storage.notices import Damage, FileKind, StorageNotice, Then
 from freecell.storage.paths import default_paths
@@ -63,7 +64,6 @@ class SavedGameSummary:
 
 def game_to_json(game: Game) -> JsonObject:
     """The file's content for ``game`` (the file layer adds ``version``)."""
-    from freecell.engine.notation import format_board  # (a new deal's start needs none)
 
     return {
         "variant": game.variant.id,
@@ -189,7 +189,6 @@ def _start_position(board: object, deal_number: int | None, variant: Variant) ->
 
 
 def _parse(board: str, variant: Variant) -> Position:
-    from freecell.engine.notation import parse_board  # (a new deal's start needs none)
 
     try:
         position = parse_board(board, variant)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from freecell.engine import MAX_DEAL, Variant
 from freecell.engine.errors import Problem, TextError
 from freecell.i18n import N_, _, ngettext
+from freecell.i18n.formatting import format_number
 from freecell.texts.refusals import explain
 from freecell.texts.variants import variant_name
 
@@ -53,7 +54,6 @@ def describe(error: TextError) -> str:
 
 
 def _number(value: object) -> str:
-    from freecell.i18n.formatting import format_number
 
     return format_number(value) if isinstance(value, int) else str(value)
 

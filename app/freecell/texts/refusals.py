@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from freecell.engine import DECK, MAX_DEAL, BuildRule, Reason, Refusal
 from freecell.i18n import N_, _, ngettext
+from freecell.i18n.formatting import format_number
 from freecell.texts.cards import capitalized, card_name, pile_name, rank_word, suit_in_card_name
 
 # Translators: "home" is the foundations, as in "send a card home"
@@ -82,8 +83,6 @@ def _worded(r: Refusal) -> str:
     if code is Reason.DOES_NOT_BUILD and r.card is not None and r.onto is not None:
         return _build_sentence(r)
     if code is Reason.BAD_DEAL_NUMBER:
-        from freecell.i18n.formatting import format_number
-
         return _("Deal number {number} is out of range: choose 1 to {last}").format(
             number=r.count, last=format_number(MAX_DEAL)
         )

@@ -29,14 +29,24 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QMainWindow, QWidget
 
-from freecell.engine import Pile
+from freecell.engine import (
+    DealStarted,
+    GameWon,
+    MoveApplied,
+    MoveRefused,
+    NoMovesLeft,
+    Pile,
+    Redone,
+    Undone,
+)
 from freecell.i18n import _, ngettext
+from freecell.texts.refusals import explain
 from freecell.ui.accessibility import keys_hint, text
 from freecell.ui.accessibility.announcer import LiveStatus
 from freecell.ui.accessibility.focus_ring import FocusRing
 from freecell.ui.accessibility.table_model import TableAccessibility, install_table_accessibility
-from freecell.ui.shell.actions import new_action
 from freecell.ui.shell.door import Doorway, Menu, MessageKind, WindowParts, door_of
+from freecell.ui.table.view import TableView
 
 if TYPE_CHECKING:
     from freecell.engine import Event
@@ -164,16 +174,6 @@ class Accessibility:
     # -- what the game says ----------------------------------------------------------
     def on_event(self, event: Event) -> None:
         # (imported with the first event: the first frame has none)
-        from freecell.engine import (
-            DealStarted,
-            GameWon,
-            MoveApplied,
-            MoveRefused,
-            NoMovesLeft,
-            Redone,
-            Undone,
-        )
-        from freecell.texts.refusals import explain
 
         if isinstance(event, MoveApplied):
             words = text.describe_moves(event.before, event.moves)
@@ -343,7 +343,6 @@ def _name_the_frames(window: QMainWindow, bar: QWidget) -> None:
 def install_accessibility(doorway: Doorway) -> Accessibility:
     """Hook accessibility onto a built window, through its door (once per window)."""
     global _RING
-    from freecell.ui.table.view import TableView
 
     door = door_of(doorway)
     window, host = door.widgets, door.host
@@ -355,7 +354,7 @@ def install_accessibility(doorway: Doorway) -> Accessibility:
     a11y = Accessibility(window, model, live, {}, _RING, window.scene.marks.focus_halo)
 
     def action(name: str, label: str, keys: Sequence[str], slot: Callable[[], object]) -> None:
-        act = new_action(label, host)
+        act = QAction(label, host)
         act.setObjectName(name)
         act.setShortcuts([QKeySequence(k) for k in keys])
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)

@@ -28,6 +28,7 @@ from freecell.engine import MAX_DEAL, InvalidDealNumber, parse_deal_number
 from freecell.i18n import _
 from freecell.i18n.formatting import format_number
 from freecell.i18n.mnemonics import without_mnemonic
+from freecell.ui.features.insight import Insight
 from freecell.ui.shell.door import Doorway, door_of
 
 
@@ -153,7 +154,6 @@ def choose_deal(window: Doorway) -> ChooseDealDialog:
         if number is not None:
             door.play_deal(number)
             return
-        from freecell.ui.features.insight import Insight  # (with the feature, if any)
 
         insight = door.feature(Insight)
         if insight is not None:  # its menu's check marks follow

@@ -33,6 +33,7 @@ from freecell.core import AppEvent, PluginsChanged
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_number
 from freecell.plugin_host import Kind, PluginInfo, PluginManager, Source
+from freecell.plugin_host.discovery import default_user_plugin_dir
 from freecell.plugin_host.reason_words import off_text, why_off
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.shell.door import Doorway, door_of
@@ -314,7 +315,6 @@ class PluginsDialog(QDialog):
             self.set_enabled(name, checked)
 
     def open_plugin_folder(self) -> None:
-        from freecell.plugin_host.discovery import default_user_plugin_dir
 
         folder = default_user_plugin_dir()
         folder.mkdir(parents=True, exist_ok=True)

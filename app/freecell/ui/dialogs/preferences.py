@@ -42,7 +42,7 @@ from freecell.texts.cards import card_name
 from freecell.ui.dialogs.appearance_choice import AppearanceChoice
 from freecell.ui.shell.auto_play_choice import AUTO_PLAY_CHOICES, AUTO_PLAY_TIP
 from freecell.ui.shell.door import Doorway, door_of
-from freecell.ui.table.deck_preview import PREVIEW_CARDS
+from freecell.ui.table.deck_preview import PREVIEW_CARDS, deck_preview
 
 log = logging.getLogger(__name__)
 
@@ -394,7 +394,6 @@ def install_preferences(window: Doorway) -> QAction:
             )
 
     def open_dialog() -> None:
-        from freecell.ui.table.deck_preview import deck_preview
 
         catalog = session.catalog
         dialog = PreferencesDialog(

@@ -18,7 +18,9 @@ from PySide6.QtCore import QObject, Signal
 
 from freecell.core.services import HintService, LazyService, asked_of, default_service
 from freecell.engine import Position, Variant
+from freecell.solver.api import Budget, Mode, Unknown
 from freecell.solver.backends import FallbackBackend
+from freecell.solver.trust import opinion_message
 from freecell.ui.shell.background import Background, Slot
 
 __all__ = ["HintAnswer", "HintRunner", "HintService", "LazyService", "default_service"]
@@ -62,8 +64,6 @@ def _hint_work(
     sentence when the built-in stood in)."""
 
     def work(service: HintService) -> _Searched:
-        from freecell.solver.api import Budget, Mode
-        from freecell.solver.trust import opinion_message
 
         backend = FallbackBackend(loader, asked_of(service, loader))
         budget = Budget(states=HINT_STATES, seconds=HINT_SECONDS)
@@ -139,7 +139,6 @@ class HintRunner(QObject):
             )
 
         def failed(error: str) -> None:
-            from freecell.solver.api import Unknown
 
             self.answered.emit(HintAnswer(token, position, Unknown(None), error))
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from freecell.engine import Game, Move, Position, Variant
+from freecell.engine import Game, LoadPosition, Move, Position, Variant, parse_board
+from freecell.engine.oneline import format_one_line
 from freecell.i18n import _
 from freecell.ui.shell.door import Door, MessageKind
 
@@ -29,7 +30,6 @@ class Subject:
 def subject_of(row: GameRow, door: Door) -> Subject | None:
     """A history row as a game to review or replay; None (and said) when its
     variant is not here or its board does not read."""
-    from freecell.engine import parse_board
 
     try:
         variant = door.session.plugins.variant(row.variant)
@@ -60,7 +60,6 @@ def subject_of(row: GameRow, door: Door) -> Subject | None:
 
 def replay(door: Door, row: GameRow) -> bool:
     """Deal the row's deal again (or put its board on the table), from the start."""
-    from freecell.engine import LoadPosition
 
     subject = subject_of(row, door)
     if subject is None:
@@ -75,7 +74,6 @@ def replay(door: Door, row: GameRow) -> bool:
 
 def copy_line(door: Door, row: GameRow) -> str | None:
     """The row as the one line Copy game makes (:mod:`freecell.engine.oneline`)."""
-    from freecell.engine.oneline import format_one_line
 
     subject = subject_of(row, door)
     if subject is None:

@@ -28,14 +28,17 @@ from PySide6.QtGui import QAction, QKeyEvent
 from freecell.analysis.review import Review, StepVerdict, path_positions, review_game
 from freecell.core.services import asked_of
 from freecell.engine import (
+    ContinueGame,
     DealStarted,
     Event,
     Game,
     MoveApplied,
+    Origin,
     Position,
     Redone,
     Undone,
 )
+from freecell.engine.gamefile import GameRecord, game_from_record
 from freecell.i18n import _
 from freecell.solver.backends import FallbackBackend
 from freecell.ui.features.insight import Insight
@@ -279,8 +282,6 @@ class GameReview(QObject):
     # -- leaving ------------------------------------------------------------------------
     def play_on(self) -> None:
         """A new game from the step shown (its moves count as the stepper's)."""
-        from freecell.engine import ContinueGame, Origin
-        from freecell.engine.gamefile import GameRecord, game_from_record
 
         subject, step = self.subject, self.current
         if subject is None or step == 0:

@@ -23,14 +23,26 @@ from PySide6.QtGui import QAction, QDropEvent, QGuiApplication, QKeySequence
 from freecell.core.notice_words import not_a_file_text
 from freecell.engine import (
     BoardFormatError,
+    ContinueGame,
     InvalidDealNumber,
+    LoadPosition,
+    Origin,
     format_board,
     parse_board,
     parse_deal_number,
 )
+from freecell.engine.gamefile import (
+    GameFileError,
+    format_game,
+    format_game_line,
+    game_from_record,
+    looks_like_game_file,
+    parse_game,
+    record_of,
+)
 from freecell.i18n import _, ngettext
 from freecell.storage.safe_read import FileTooLarge, SpecialFile, read_bounded
-from freecell.ui.shell.actions import new_action
+from freecell.texts.errors import describe
 from freecell.ui.shell.door import Door, Doorway, Menu, MessageKind, door_of
 
 # The game file, the commands and the error words are imported when a game is
@@ -64,7 +76,7 @@ class Sharing(QObject):
         self.last_folder = str(Path.home())
 
         def action(text: str, keys: str, slot: Callable[[], object], tip: str) -> QAction:
-            a = new_action(text, window)  # (no QIcon class made at start-up)
+            a = QAction(text, window)
             a.setShortcut(QKeySequence(keys))
             a.setToolTip(tip)
             a.triggered.connect(lambda _c=False: slot())
@@ -129,7 +141,6 @@ class Sharing(QObject):
 
     def copy_game(self) -> str:
         """The game in one line (:mod:`freecell.engine.oneline`): Paste plays it again."""
-        from freecell.engine.gamefile import format_game_line, record_of
 
         text = format_game_line(record_of(self.door.game))
         QGuiApplication.clipboard().setText(text + "\n")
@@ -163,7 +174,6 @@ class Sharing(QObject):
 
     def save_file(self, path: str) -> bool:
         """Write the game (atomically: a failed save leaves any old file whole)."""
-        from freecell.engine.gamefile import format_game, record_of
 
         text = format_game(record_of(self.door.game))
         target = Path(path)
@@ -226,14 +236,6 @@ class Sharing(QObject):
         return True
 
     def _play(self, text: str, pasted: bool = False) -> None:
-        from freecell.engine import ContinueGame, LoadPosition, Origin
-        from freecell.engine.gamefile import (
-            GameFileError,
-            game_from_record,
-            looks_like_game_file,
-            parse_game,
-        )
-        from freecell.texts.errors import describe
 
         stripped = text.strip()
         if not stripped:
@@ -309,7 +311,6 @@ class Sharing(QObject):
 
 def game_file_words(error: GameFileError) -> str:
     """The error in words, with the rule that stopped a move when one did."""
-    from freecell.texts.errors import describe
 
     return describe(error)
 

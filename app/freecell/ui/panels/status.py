@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QStatusBar, QVBoxL
 
 from freecell.engine import Game, InvalidDealNumber, movable_limit, parse_deal_number
 from freecell.i18n import N_, _, ngettext
+from freecell.texts.errors import describe
 from freecell.texts.variants import variant_name
 from freecell.ui.panels.results import format_time
 
@@ -383,8 +384,6 @@ class StatusPanel(QObject):
         try:
             number = parse_deal_number(text)
         except InvalidDealNumber as error:
-            from freecell.texts.errors import describe
-
             self._on_invalid(describe(error))
             return
         self.deal_box.clear()

@@ -10,7 +10,6 @@ from PySide6.QtGui import QAction, QActionGroup
 
 from freecell.core.session import Session
 from freecell.i18n import N_, _
-from freecell.ui.shell.actions import new_action
 
 # (setting's value, the menu's words, Preferences' words)
 AUTO_PLAY_CHOICES: tuple[tuple[str, str, str], ...] = (
@@ -31,7 +30,7 @@ def auto_play_actions(window: QObject, session: Session) -> dict[str, QAction]:
     group = QActionGroup(window)
     actions: dict[str, QAction] = {}
     for value, words, _said in AUTO_PLAY_CHOICES:
-        action = new_action(_(words), window, checkable=True)
+        action = QAction(_(words), window, checkable=True)
         action.setObjectName(f"autoPlay-{value}")
         action.setStatusTip(_(AUTO_PLAY_TIP))
         action.triggered.connect(lambda _c=False, v=value: session.change_settings(auto_play=v))

@@ -16,6 +16,7 @@ GNOME's ``enable-animations`` (read with ``gsettings``) and KDE's
 
 from __future__ import annotations
 
+import configparser
 import os
 import shutil
 from pathlib import Path
@@ -83,28 +84,31 @@ def watched_files() -> list[Path]:
     ]
 
 
+def _read_ini(path: Path) -> configparser.RawConfigParser | None:
+    """A desktop's INI file read leniently (lines configparser refuses are skipped),
+    or None when it cannot be read: missing, not a regular file, or too large."""
+    parser = configparser.RawConfigParser(strict=False, interpolation=None)
+    try:
+        parser.read_string(read_text_bounded(path, MAX_DESKTOP_FILE_BYTES, errors="replace"))
+    except OSError:
+        return None
+    except configparser.ParsingError:
+        pass  # the lines it could read are kept
+    except configparser.Error:
+        return None
+    return parser
+
+
 def _gtk_scheme() -> str | None:
     """GTK's ``settings.ini`` (4 before 3): prefer-dark, or a theme named ``*-dark``."""
     for version in ("gtk-4.0", "gtk-3.0"):
-        try:
-            text = read_text_bounded(
-                _config_home() / version / "settings.ini", MAX_DESKTOP_FILE_BYTES, errors="replace"
-            )
-        except OSError:  # missing, a FIFO, a folder, too large: the desktop says nothing
+        parser = _read_ini(_config_home() / version / "settings.ini")
+        if parser is None:
             continue
-        # (read by hand: configparser costs the first paint an import)
-        values: dict[str, str] = {}
-        section = ""
-        for line in text.splitlines():
-            line = line.strip()
-            if line.startswith("["):
-                section = line.strip("[]").strip()
-            elif section == "Settings" and "=" in line:
-                key, _, value = line.partition("=")
-                values[key.strip()] = value.strip().strip("\"'").lower()
-        if values.get("gtk-application-prefer-dark-theme") in ("1", "true", "yes"):
+        dark = parser.get("Settings", "gtk-application-prefer-dark-theme", fallback="")
+        if dark.strip("\"'").lower() in ("1", "true", "yes"):
             return DARK
-        theme = values.get("gtk-theme-name", "")
+        theme = parser.get("Settings", "gtk-theme-name", fallback="").strip("\"'").lower()
         if theme:
             return DARK if theme.endswith(("-dark", ":dark")) else LIGHT
     return None
@@ -219,15 +223,8 @@ def idle_bar_colours(scheme: str) -> tuple[str, str]:
 
 
 def _kde_reduces_motion() -> bool | None:
-    import configparser  # here, not at the top: the first paint reads no desktop setting
-
-    config = _config_home() / "kdeglobals"
-    parser = configparser.RawConfigParser(strict=False, interpolation=None)
-    try:
-        parser.read_string(read_text_bounded(config, MAX_DESKTOP_FILE_BYTES, errors="replace"))
-        factor = parser.get("KDE", "AnimationDurationFactor", fallback=None)
-    except (OSError, configparser.Error):
-        return None
+    parser = _read_ini(_config_home() / "kdeglobals")
+    factor = None if parser is None else parser.get("KDE", "AnimationDurationFactor", fallback=None)
     try:
         return None if factor is None else float(factor) == 0.0
     except ValueError:

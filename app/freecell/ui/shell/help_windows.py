@@ -5,11 +5,14 @@ from __future__ import annotations
 import contextlib
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from freecell import __version__
 from freecell.engine import Variant
 from freecell.i18n import _
+from freecell.ui.panels.rules_page import (
+    RulesDialog,
+)
 
 LICENCE = "GPL-3.0-or-later"
 
@@ -21,9 +24,6 @@ def open_rules(
     modeless, in place of the ``previous`` one; returns the page shown.  A page is
     deleted when it is closed (each kept its browser and document for the rest of
     the session: some 3 MB a page, one more every time How to play was opened)."""
-    from freecell.ui.panels.rules_page import (
-        RulesDialog,  # here: the first paint needs no dialog
-    )
 
     if previous is not None:
         with contextlib.suppress(RuntimeError):  # (already closed, so deleted)
@@ -36,9 +36,6 @@ def open_rules(
 
 
 def show_about(parent: QWidget) -> None:
-    # here, not at the top: the first paint needs no message box
-    from PySide6.QtWidgets import QMessageBox
-
     QMessageBox.about(
         parent,
         _("About FreeCell"),

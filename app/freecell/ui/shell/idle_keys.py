@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 
+from freecell.engine import Reason, Refusal
+from freecell.engine.home_moves import exposed_home_moves
 from freecell.i18n import _, ngettext
+from freecell.texts.refusals import explain
 from freecell.ui.panels.hint_bar import MessageKind
 
 if TYPE_CHECKING:
@@ -33,8 +36,6 @@ UNDO, REDO, HINT, AUTO_FINISH = "undo", "redo", "hint", "auto-finish"
 
 def why_not(door: Door, what: str) -> str | None:
     """Why ``what`` (one of the names above) cannot act now, or None when it can."""
-    from freecell.engine import Reason, Refusal
-    from freecell.texts.refusals import explain
 
     game = door.game
     if what == UNDO:
@@ -59,7 +60,6 @@ def why_not(door: Door, what: str) -> str | None:
 
 
 def _auto_finish_words(door: Door) -> str:
-    from freecell.engine.rules import exposed_home_moves
 
     ready = len(exposed_home_moves(door.game.position))
     if not ready:

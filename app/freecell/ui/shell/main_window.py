@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from freecell.core import Session
 from freecell.i18n import _
+from freecell.texts.refusals import explain
 from freecell.ui.panels.hint_bar import ButtonId, HintBar, MessageColumn, MessageKind
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.abandon import AbandonQuestion
@@ -312,8 +313,6 @@ class MainWindow(QMainWindow, HostedFeatures):
             self.scene.show_position(game.variant, event.position, moves, event.before)
             self.controller.position_changed()
         elif isinstance(event, MoveRefused):
-            from freecell.texts.refusals import explain
-
             self.hint_bar.show_message(explain(event.refusal), REFUSED, timeout_ms=6000)
         elif isinstance(event, AutoFinishAvailable):
             if not self.auto_finish.running:

@@ -21,7 +21,6 @@ from freecell.engine import Variant
 from freecell.i18n import _
 from freecell.texts.variants import variant_description, variant_name
 from freecell.themes import CardTheme, TableSurface
-from freecell.ui.shell.actions import new_action
 from freecell.ui.shell.auto_play_choice import auto_play_actions, show_auto_play
 from freecell.ui.shell.desktop_look import DesktopLook
 from freecell.ui.shell.window_look import label_sizes
@@ -89,7 +88,7 @@ def _action(
     *,
     checkable: bool = False,
 ) -> QAction:
-    action = new_action(text, window, checkable=checkable)
+    action = QAction(text, window, checkable=checkable)
     keys = [QKeySequence(s) for s in shortcuts]
     if keys:
         action.setShortcuts(keys)
@@ -126,7 +125,7 @@ def build_actions(w: MenuHost, window: QMainWindow) -> WindowActions:
         redo=_action(window, _("&Redo"), w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]),
         hint=_action(window, _("&Hint"), w.hint, ["H"]),
         auto_finish=_action(window, _("&Auto finish"), w.toggle_auto_finish, ["F"]),
-        third=new_action(_("New deal (N)"), window),
+        third=QAction(_("New deal (N)"), window),
         rules=_action(window, _("&How to play"), w.show_rules, ["F1"], _("The rules and the keys")),
         about=_action(window, _("&About FreeCell"), w.show_about),
         fullscreen=_action(window, _("&Full screen"), w.toggle_fullscreen, ["F11"], checkable=True),
@@ -275,7 +274,7 @@ class Menus:
             old.deleteLater()
         group = self._groups[id(menu)] = QActionGroup(menu)
         for text, tip, slot in items:
-            a = new_action(text, menu, checkable=True)
+            a = QAction(text, menu, checkable=True)
             if tip:
                 a.setToolTip(tip)
             a.triggered.connect(lambda _c=False, slot=slot: slot())

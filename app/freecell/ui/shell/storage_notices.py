@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
+from freecell.core.notice_words import notices_text
 from freecell.storage import Storage
 from freecell.ui.shell.door import Door, MessageKind
 
@@ -40,8 +41,6 @@ class StorageNotices(QObject):
         """Show what storage has not told yet (nothing when it has nothing)."""
         taken = self._storage.take_notices()
         if taken:
-            from freecell.core.notice_words import notices_text
-
             self._door.say(notices_text(taken), MessageKind.INFO, timeout_ms=SHOWN_MS)
 
 

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import QMainWindow, QSizePolicy, QToolBar, QWidget
 
 from freecell import resource_files
 from freecell.i18n import _
-from freecell.ui.shell.actions import new_action
 from freecell.ui.shell.colour_scheme import LIGHT, bar_text_colours
 
 if TYPE_CHECKING:
@@ -180,7 +179,7 @@ def build_toolbar(
     redo_label = _("Redo ({key})").format(key=keys_text([redo_key]))
     describe(actions.redo, _("Make the undone move again"), redo_label, "redo")
     describe(actions.auto_finish, _("Send the remaining cards home"), _("Auto finish (F)"), None)
-    rules = new_action(_("How to play"), w)
+    rules = QAction(_("How to play"), w)
     rules.setObjectName("rulesTool")
     rules.setIcon(tool_icon("rules", LIGHT))
     rules.setToolTip(_("How to play: the rules, the supermove limit and the keys (F1)"))

@@ -11,6 +11,7 @@ from PySide6.QtCore import QSize
 from freecell.i18n import _
 from freecell.texts.variants import variant_name
 from freecell.ui.panels.hint_bar import HintBar, MessageKind
+from freecell.ui.table.layout import fitting_size
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -82,7 +83,6 @@ class CardSizeNote:
 def label_sizes(actions: dict[CardSize, QAction], scene: TableScene) -> None:
     """Name each size in View > Card size as it is at this window's size: one that
     does not fit says so (it is shown at the largest size that fits instead)."""
-    from freecell.ui.table.layout import fitting_size
 
     variant = scene.variant
     for size, action in actions.items():

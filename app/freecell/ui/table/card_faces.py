@@ -16,7 +16,16 @@ from dataclasses import dataclass
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
 
 from freecell.engine import Card, Suit
 from freecell.themes import CardTheme, CourtStyle
@@ -234,9 +243,6 @@ class CardPainter:
         """The face's paper: a gradient in a rounded rect with its border."""
         t = self.theme
         radius = w * 0.07
-        # imported here, not at the top: see freecell.ui.table.cloth.paint_cloth
-        from PySide6.QtGui import QLinearGradient
-
         grad = QLinearGradient(0, 0, 0, h)
         grad.setColorAt(0.0, QColor(t.face))
         grad.setColorAt(1.0, QColor(t.face_edge))

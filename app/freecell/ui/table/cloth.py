@@ -11,7 +11,16 @@ import random
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QRadialGradient,
+)
 
 from freecell.engine import Suit
 from freecell.themes import SurfacePattern, TableSurface
@@ -30,11 +39,6 @@ def paint_cloth(
     ``width`` x ``height`` of ``pm``, with the empty piles of ``layout``."""
     p = QPainter(pm)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    # imported here, not at the top: the first QGradient class makes PySide create
-    # QGradient's enums, and a start that reads the table and the deck from the disk
-    # cache paints no gradient before its first frame
-    from PySide6.QtGui import QLinearGradient
-
     grad = QLinearGradient(0, 0, 0, height)
     grad.setColorAt(0, QColor(surface.top))
     grad.setColorAt(1, QColor(surface.bottom))
@@ -98,8 +102,6 @@ def _texture(p: QPainter, surface: TableSurface, w: float, h: float) -> None:
     if surface.pattern is SurfacePattern.FELT:
         p.fillRect(QRectF(0, 0, w, h), QBrush(_felt_tile()))
         # a soft vignette towards the corners
-        from PySide6.QtGui import QRadialGradient  # here: see paint_cloth
-
         vignette = QRadialGradient(w / 2, h * 0.45, max(w, h) * 0.75)
         vignette.setColorAt(0.0, QColor(255, 255, 255, 18))
         vignette.setColorAt(1.0, QColor(0, 0, 0, 60))

@@ -20,18 +20,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from freecell.engine import Pile
 from freecell.ui.table.items import Z_MARK, CardItem, qrect
 
 if TYPE_CHECKING:
-    # only named in paint's signature: the first paint need not create its enums
-    from PySide6.QtCore import QVariantAnimation
-    from PySide6.QtWidgets import QStyleOptionGraphicsItem
-
     from freecell.ui.table.scene import TableScene
 
 LIFT_SCALE = 0.05  # a lifted run is 5 % larger
@@ -138,8 +139,6 @@ class DragFeedback(QObject):
         if self.reduce_motion:
             self._faded(target)
             return
-        from PySide6.QtCore import QVariantAnimation  # (its enums: not for the first frame)
-
         anim = QVariantAnimation(self)
         anim.setStartValue(start)
         anim.setEndValue(target)

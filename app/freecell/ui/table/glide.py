@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QObject, QPointF
+from PySide6.QtCore import QEasingCurve, QObject, QPointF, QVariantAnimation
 
 from freecell.engine import DECK, Card, Move, Position, apply_move
 from freecell.ui.table.items import Z_LIFTED, CardItem
@@ -22,10 +22,6 @@ class Glide:
     after its own delay."""
 
     def __init__(self, parent: QObject, legs: list[Leg]) -> None:
-        # imported here, not at the top: nothing moves before the first paint, which
-        # then need not create the animation classes and their enums
-        from PySide6.QtCore import QEasingCurve, QVariantAnimation
-
         self.legs = legs
         self.total = max(delay for *_, delay in legs) + MOVE_MS
         self.curve = QEasingCurve(QEasingCurve.Type.OutCubic)

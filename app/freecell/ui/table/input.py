@@ -31,10 +31,10 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from freecell.engine import Move, Pile, Position, home_move
-from freecell.i18n import _, ngettext
-from freecell.texts.cards import capitalized, card_name, pile_name
+from freecell.texts.refusals import explain
 from freecell.ui.table.destinations import legal_destinations, moving_count
 from freecell.ui.table.drag_feedback import DragFeedback
+from freecell.ui.table.focus_words import describe_pile
 from freecell.ui.table.items import Z_LIFTED
 from freecell.ui.table.layout import Rect
 from freecell.ui.table.run_picker import PickerPart, RunPickerControl, RunPickerItem
@@ -150,8 +150,6 @@ class InputController(QObject):
         events = self._dispatch(command)
         refused = next((e for e in events if isinstance(e, MoveRefused)), None)
         if refused is not None:
-            from freecell.texts.refusals import explain
-
             self.scene.spring_back()
             self._on_refused(explain(refused.refusal))
             return False
@@ -405,41 +403,10 @@ class InputController(QObject):
             self.on_focus_text(self.focus_text)
 
     def describe_focus(self) -> str:
-        """The focused pile in words, for screen readers: "Column 3, 7 cards, from
-        the seven of hearts (2 cards)", "Free cell b: empty"."""
+        """The focused pile in words, for screen readers (:func:`describe_pile`)."""
         pile, depth = self.focused()
-        pos = self._position()
-        name = capitalized(pile_name(pile))
-        if pile.is_foundation:
-            top = pos.foundations[pile.index]
-            if not top:
-                return _("{pile}: empty").format(pile=name)
-            # Translators: the focused foundation, "The spades foundation: 5 cards home"
-            return ngettext("{pile}: {n} card home", "{pile}: {n} cards home", top).format(
-                pile=name, n=top
-            )
-        if pile.is_cell:
-            held = pos.cells[pile.index]
-            if held is None:
-                return _("{pile}: empty").format(pile=name)
-            return _("{pile}: {card}").format(pile=name, card=card_name(held))
-        cards = pos.columns[pile.index]
-        if not cards:
-            return _("{pile}: empty").format(pile=name)
-        run = len(cards) - depth
-        # Translators: the focused column and the card the focus is on, "Column 1,
-        # 7 cards: seven of clubs"
-        text = ngettext("{pile}, {n} card: {card}", "{pile}, {n} cards: {card}", len(cards)).format(
-            pile=name, n=len(cards), card=card_name(cards[depth])
-        )
-        if run > 1:
-            # Translators: after the focused card, the cards of the run under it
-            text = ngettext(
-                "{text} and the {n} below it", "{text} and the {n} below it", run - 1
-            ).format(text=text, n=run - 1)
-        if self.selection is not None and self.selection[0] == pile:
-            text = _("{text}, selected").format(text=text)
-        return text
+        selected = self.selection is not None and self.selection[0] == pile
+        return describe_pile(self._position(), pile, depth, selected)
 
     def key(self, event: QKeyEvent) -> bool:
         """Handle a table key; False when it is not one of ours."""

@@ -17,20 +17,17 @@ could go to.
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from freecell.engine import Pile, Position, Variant
 from freecell.i18n import ngettext
+from freecell.i18n.formatting import format_number
 from freecell.ui.table.destinations import movable_now, run_starts
 from freecell.ui.table.layout import Rect, TableLayout
-
-if TYPE_CHECKING:
-    # only named in paint's signature: the first paint need not create its enums
-    from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 
 class _PickerScene(Protocol):
@@ -176,14 +173,12 @@ class RunPickerItem(QGraphicsItem):
 
     def label(self) -> str:
         """What the picker shows between its arrows: how many cards would go."""
-        from freecell.i18n.formatting import format_number  # (with datetime: not at start)
 
         # Translators: the run picker's count, as wide as a card: keep it short
         return ngettext("{n} card", "{n} cards", self.count).format(n=format_number(self.count))
 
     def movable_label(self) -> str:
         """Under the count: how many cards can move together now."""
-        from freecell.i18n.formatting import format_number
 
         # Translators: under the run picker's count, as wide as a card: keep it short;
         # how many cards can move together now (free cells and empty columns allow)

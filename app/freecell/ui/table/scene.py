@@ -6,7 +6,8 @@ geometric questions for the input controller (which card or pile is under a poin
 which pile a dragged run overlaps most) and draws marks: the selection, the
 keyboard focus, the hint's source and destination.
 
-Its parts: the card items and stacking order (:mod:`.items`), the cards' glide
+Its parts: the card items and stacking order (:mod:`.items`), the geometry
+questions (:mod:`.hit_test`), the cards' glide
 (:mod:`.glide`), the marks (:mod:`.marks`) and the cloth under it all
 (:mod:`.cloth`); the win's celebration is :mod:`.celebration`.
 """
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from freecell.engine import DECK, Card, Move, Pile, PileKind, Position, Suit, Variant
 from freecell.themes import TableSurface, darkened
+from freecell.ui.table import hit_test
 from freecell.ui.table.glide import Glide, Leg, glide_delays
 from freecell.ui.table.items import Z_CARD, CardItem
 from freecell.ui.table.layout import (
@@ -362,66 +364,23 @@ class TableScene(QGraphicsScene):
             self._glide.finish()
             self._glide = None
 
-    # -- geometry questions ------------------------------------------------------------
+    # -- geometry questions (answered by hit_test from the layout and position) -------
     def pile_rect(self, pile: Pile) -> Rect:
         assert self.layout is not None
-        if pile.kind is PileKind.CELL:
-            return self.layout.cells[pile.index]
-        if pile.kind is PileKind.FOUNDATION:
-            return self.layout.foundations[pile.index]
-        return self.layout.columns[pile.index]
+        return hit_test.pile_rect(self.layout, pile)
 
     def card_at(self, x: float, y: float) -> tuple[Pile, int] | None:
-        """The pile and depth of the card under a scene point (depth 0 for cells and
-        foundations), or None."""
         if self.layout is None or self.position is None:
             return None
-        lay, pos = self.layout, self.position
-        for i, r in enumerate(lay.cells):
-            if r.contains(x, y) and pos.cells[i] is not None:
-                return (Pile.cell(i), 0)
-        for s, r in enumerate(lay.foundations):
-            if r.contains(x, y) and pos.foundations[s]:
-                return (Pile.foundation(s), 0)
-        for col, cards in enumerate(pos.columns):
-            for depth in range(len(cards) - 1, -1, -1):
-                if lay.card_rect(col, depth).contains(x, y):
-                    return (Pile.column(col), depth)
-        return None
+        return hit_test.card_at(self.layout, self.position, x, y)
 
     def pile_at(self, x: float, y: float) -> Pile | None:
-        if self.layout is None:
-            return None
-        lay = self.layout
-        for i, r in enumerate(lay.cells):
-            if r.contains(x, y):
-                return Pile.cell(i)
-        for s, r in enumerate(lay.foundations):
-            if r.contains(x, y):
-                return Pile.foundation(s)
-        for i, r in enumerate(lay.column_zones):
-            if r.contains(x, y):
-                return Pile.column(i)
-        return None
+        return None if self.layout is None else hit_test.pile_at(self.layout, x, y)
 
     def drop_target(self, dragged: Rect, source: Pile) -> Pile | None:
-        """The pile the dragged card overlaps most (not its own pile)."""
         if self.layout is None or self.position is None:
             return None
-        lay = self.layout
-        best: tuple[float, Pile] | None = None
-        candidates: list[tuple[Rect, Pile]] = [(r, Pile.cell(i)) for i, r in enumerate(lay.cells)]
-        candidates += [(r, Pile.foundation(s)) for s, r in enumerate(lay.foundations)]
-        for i, cards in enumerate(self.position.columns):
-            # a column's target is where its next card would lie
-            candidates.append((lay.card_rect(i, max(0, len(cards) - 1)), Pile.column(i)))
-        for rect, pile in candidates:
-            if pile == source:
-                continue
-            area = rect.intersection_area(dragged)
-            if area > 0 and (best is None or area > best[0]):
-                best = (area, pile)
-        return best[1] if best else None
+        return hit_test.drop_target(self.layout, self.position, dragged, source)
 
     def cards_of(self, pile: Pile, depth: int) -> list[CardItem]:
         """The items of a pile from ``depth`` to its end (the run a drag lifts)."""

@@ -20,7 +20,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsView, QStyle, QWidget
 
 from freecell.i18n import _
 from freecell.ui.table.input import InputController
@@ -148,8 +148,6 @@ class TableView(QGraphicsView):
         its extent otherwise -- also for a bar that fades out when unused
         (`SH_ScrollBar_Transient`), which changes when it is shown, not its room.
         """
-        from PySide6.QtWidgets import QStyle  # (its enums: not for the first frame)
-
         overlap = QStyle.PixelMetric.PM_ScrollView_ScrollBarOverlap
         vbar, hbar = self.verticalScrollBar(), self.horizontalScrollBar()
         bar_w = 0 if vbar.style().pixelMetric(overlap, None, vbar) else vbar.sizeHint().width()
