@@ -49,3 +49,9 @@ def test_a_word_is_found_by_its_forms_whatever_its_case_and_mnemonic() -> None:
     word = TOOL.Word(word="Karte", forms=("kart",), source="kpat", exceptions=frozenset())
     assert word.used_in("Drei &Karten")
     assert not word.used_in("Drei Blätter")
+
+
+def test_a_placeholder_named_like_a_term_is_not_the_term() -> None:
+    suit = TOOL.terms()["suit"]
+    assert not suit.used_in("the ace of {suit}")
+    assert suit.used_in("one card of each suit, {n} in all")

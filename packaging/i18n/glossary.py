@@ -6,9 +6,10 @@
 The key terms and their English forms are in app/freecell/locale/glossary.toml; each
 language's words, the forms that count as using them (stems, inflected forms) and
 where each word comes from are in locale/<language>/glossary.toml.  An entry whose
-English (msgid or msgid_plural, ``&`` mnemonics ignored) uses a term must have every
-translated form contain one of that language's forms (case-insensitive), unless the
-language lists the msgid under that term's ``exceptions``.  See docs/translating.md.
+English (msgid or msgid_plural; ``&`` mnemonics and ``{placeholders}`` ignored) uses
+a term must have every translated form contain one of that language's forms
+(case-insensitive), unless the language lists the msgid under that term's
+``exceptions``.  See docs/translating.md.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "app" / "freecell" / "locale"
 TERMS = LOCALE / "glossary.toml"
 MNEMONIC = re.compile(r"&(?=\S)")
+# "{suit}" is a value filled in, not the word: "the ace of {suit}" uses no term "suit"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class Term:
     not_when: tuple[str, ...]
 
     def used_in(self, english: str) -> bool:
-        text = MNEMONIC.sub("", english)
+        text = PLACEHOLDER.sub("", MNEMONIC.sub("", english))
         if any(phrase.lower() in text.lower() for phrase in self.not_when):
             return False
         return self.pattern.search(text) is not None
