@@ -67,3 +67,14 @@ def test_preferences_offers_every_shipped_language_and_says_when_it_applies(qtbo
     assert i18n.language() == "en"  # shown at the next start, as the dialog says
     notes = [label.text() for label in dialog.findChildren(QLabel)]
     assert any("language when FreeCell next starts" in text for text in notes)
+
+
+def test_the_games_name_in_titles_and_about_is_the_catalogues(app: QApplication) -> None:
+    from freecell.engine import FREECELL, Game
+    from freecell.ui.shell.help_windows import about_html
+    from freecell.ui.shell.window_look import deal_titles
+
+    install_translations(app, "ja")
+    title, spoken = deal_titles(Game(FREECELL, 617))
+    assert title.endswith("\u2014 フリーセル") and spoken.startswith("フリーセル \u2014")
+    assert "<h2>フリーセル " in about_html() and "FreeCell" not in title + spoken

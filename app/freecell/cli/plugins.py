@@ -17,6 +17,7 @@ from freecell.cli.common import EXIT_OK, CliError
 from freecell.i18n import N_, _, pgettext
 from freecell.plugin_host.manager import PluginManager, create_manager
 from freecell.plugin_host.model import PluginInfo
+from freecell.plugin_host.plugin_words import kind_word, source_word, status_text
 from freecell.plugin_host.reason_words import notice_text, why_off
 from freecell.plugin_host.solvers import PluginBackend, backend_loader
 
@@ -40,10 +41,11 @@ def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:
 
 
 def _rows(info: PluginInfo) -> list[tuple[str, str, str, str, str, str]]:
-    head = (info.name, info.source.value, info.status)
+    # the name and the ids are what --enable and --variant take: they stay as written
+    head = (info.name, source_word(info.source), status_text(info))
     if info.provides:
-        return [(*head, p.kind.value, p.id, _(p.name)) for p in info.provides]
-    kinds = ", ".join(k.value for k in info.kinds) or "-"
+        return [(*head, kind_word(p.kind), p.id, _(p.name)) for p in info.provides]
+    kinds = pgettext("list", ", ").join(kind_word(k) for k in info.kinds) or "-"
     if info.error:
         note = why_off(info.error)
     elif info.enabled:

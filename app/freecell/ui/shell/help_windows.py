@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from freecell import __version__
 from freecell.engine import Variant
 from freecell.i18n import _
+from freecell.texts.variants import game_name
 
 LICENCE = "GPL-3.0-or-later"
 
@@ -39,10 +41,13 @@ def show_about(parent: QWidget) -> None:
     # here, not at the top: the first paint needs no message box
     from PySide6.QtWidgets import QMessageBox
 
-    QMessageBox.about(
-        parent,
-        _("About FreeCell"),
-        f"<h2>FreeCell {__version__}</h2><p>"
+    QMessageBox.about(parent, _("About FreeCell"), about_html())
+
+
+def about_html() -> str:
+    """The About box's text: the game's name as the player's language writes it."""
+    return (
+        f"<h2>{escape(game_name())} {__version__}</h2><p>"
         + _(
             "FreeCell with exact rules, Microsoft deal numbers and a solver that "
             "can prove a position lost."
@@ -52,5 +57,5 @@ def show_about(parent: QWidget) -> None:
             "Licence: {licence} (GNU General Public License, version 3 or any later "
             "version). This program comes with ABSOLUTELY NO WARRANTY."
         ).format(licence=f"<b>{LICENCE}</b>")
-        + "</p>",
+        + "</p>"
     )

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from freecell.core import Session
 from freecell.i18n import _
+from freecell.texts.variants import game_name
 from freecell.ui.panels.hint_bar import ButtonId, HintBar, MessageColumn, MessageKind
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.abandon import AbandonQuestion
@@ -80,7 +81,7 @@ class MainWindow(QMainWindow, HostedFeatures):
         # what every feature is given: the one way into this window (it reads the
         # window's parts when asked, so it is made first: Qt may send events now)
         self.door = Door(self, self)
-        self.setWindowTitle("FreeCell")  # the game's name, as the desktop entry's
+        self.setWindowTitle(game_name())  # the game's name, as the desktop entry's
         self.setObjectName("mainWindow")
         self.bus: CommandBus = self.session.bus
         self.rules_dialog: QDialog | None = None
