@@ -6,7 +6,8 @@
     xvfb-run -a -s "-screen 0 2560x1440x24" python benchmarks/screenshots.py shots/ --matrix
 
 ``--language`` shows the window in that language (``de``: are the longer German
-words cut off?  ``ja``: does Japanese render?  CI installs fonts-ipafont-gothic).
+words cut off?  ``ja``: does Japanese render, bold included?  CI installs
+fonts-noto-cjk).
 
 One picture per card size (and large print), per card theme and per table surface,
 plus a game in progress with a selection, a hint mark and the run picker, the

@@ -20,7 +20,9 @@ from freecell.ui.shell.translations import install_translations
 
 @pytest.fixture
 def app(qapp: QApplication) -> Iterator[QApplication]:
+    font = qapp.font()  # a CJK language puts its font in front
     yield qapp
+    qapp.setFont(font)
     i18n.set_language("en")
     QLocale.setDefault(QLocale("en"))
 
