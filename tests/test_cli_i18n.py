@@ -13,6 +13,7 @@ import pytest
 
 from freecell import i18n
 from freecell.i18n import _
+from freecell.i18n.languages import SHIPPED
 
 
 def cli(language: str, *argv: str) -> subprocess.CompletedProcess[str]:
@@ -167,3 +168,42 @@ def test_the_game_says_an_unknown_variant_in_the_players_language(tmp_path: Path
     known = "freecell, freecell-3"
     said = f"freecell: Fehler: unbekannte Variante 'nope' (bekannt: {known}"
     assert result.stderr.startswith(said) and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("language", ["en", *SHIPPED])
+def test_help_wraps_where_a_reader_breaks_and_never_inside_an_id(
+    language: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from freecell.cli import main
+    from freecell.engine import BUILTIN_VARIANTS
+
+    ids = ["freecell-cli", *(variant.id for variant in BUILTIN_VARIANTS)]
+    i18n.set_language(language)
+    try:
+        for width in range(40, 101, 3):
+            monkeypatch.setenv("COLUMNS", str(width))
+            with pytest.raises(SystemExit):
+                main(["board", "--help"])
+            text = capsys.readouterr().out
+            lines = text.splitlines()
+            words = text.split()
+            for name in ids:  # whole on one line, as it is typed
+                assert any(name in word for word in words), (width, name, text)
+            assert not [line for line in lines if line.lstrip()[:1] in ("、", "。", "）")]  # noqa: RUF001
+    finally:
+        i18n.set_language("en")
+
+
+def test_wide_text_breaks_between_characters_and_keeps_words_whole() -> None:
+    from freecell.i18n.commandline import _columns, wrap
+
+    text = "バリエーションの ID（freecell, freecell-3, eight-off、または有効なプラグインのもの）"  # noqa: RUF001
+    for width in range(12, 40):
+        lines = wrap(text, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost
+        # closing punctuation may hang past the edge rather than start a line
+        assert all(_columns(line.rstrip("、。）")) <= width for line in lines)  # noqa: RUF001
+        assert all(any(name in line for line in lines) for name in ("freecell-3", "eight-off"))
+        assert not [line for line in lines[1:] if line[0] in "、）"]  # noqa: RUF001
+        assert not [line for line in lines[:-1] if line[-1] == "（"]  # noqa: RUF001
+    assert wrap("a " + "x" * 30 + " b", 10) == ["a", "x" * 30, "b"]  # too long: whole
