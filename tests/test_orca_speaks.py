@@ -69,7 +69,7 @@ GERMAN = {
     "the game in progress at start": "Willkommen zurück: Spiel Nr. 1 ist so, wie du es "
     "verlassen hast.",
     "D, the table": "Spiel 1, FreeCell, 124 Züge gemacht, 49 von 52 Karten abgelegt.",
-    "H, a hint": "Hinweis: zieh den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
+    "H, a hint": "Tipp: zieh den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
     "a card picked up": "Du nimmst die Karo-Dame aus der freien Zelle b auf.",
     "a refused move, with its reason": "Nicht erlaubt: Karten wandern nicht von einer "
     "freien Zelle in eine andere",
