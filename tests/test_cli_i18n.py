@@ -207,3 +207,14 @@ def test_wide_text_breaks_between_characters_and_keeps_words_whole() -> None:
         assert not [line for line in lines[1:] if line[0] in "、）"]  # noqa: RUF001
         assert not [line for line in lines[:-1] if line[-1] == "（"]  # noqa: RUF001
     assert wrap("a " + "x" * 30 + " b", 10) == ["a", "x" * 30, "b"]  # too long: whole
+
+
+def test_a_timeout_that_is_not_positive_is_said_as_the_reader_writes_numbers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from freecell.cli import main
+
+    i18n.set_language("de")
+    assert main(["solve", "1", "--timeout", "-2.5"]) == 2
+    said = _("--timeout must be a positive number of seconds, not {text}").format(text="-2,5")
+    assert capsys.readouterr().err.strip().endswith(said)
