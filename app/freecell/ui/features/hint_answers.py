@@ -119,7 +119,7 @@ def show_hint_answer(door: Door, answer: HintAnswer) -> None:
             _("The solver stopped unexpectedly ({error}); no hint this time.").format(
                 error=answer.error
             ),
-            MessageKind.REFUSED,
+            MessageKind.PROBLEM,
             timeout_ms=6000,
         )
         return

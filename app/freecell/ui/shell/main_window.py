@@ -66,7 +66,13 @@ log = logging.getLogger(__name__)
 
 REFUSED = MessageKind.REFUSED
 # what the next move takes off the message bar
-_GONE_WITH_A_MOVE = (MessageKind.CHECKING, MessageKind.HINT, MessageKind.LOST, REFUSED)
+_GONE_WITH_A_MOVE = (
+    MessageKind.CHECKING,
+    MessageKind.HINT,
+    MessageKind.LOST,
+    REFUSED,
+    MessageKind.PROBLEM,
+)
 
 __all__ = ["FIRST_SIZE", "MainWindow", "first_size"]
 
