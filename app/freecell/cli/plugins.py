@@ -15,6 +15,7 @@ from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError
 from freecell.i18n import N_, _, pgettext
+from freecell.i18n.commandline import display_width
 from freecell.plugin_host.manager import PluginManager, create_manager
 from freecell.plugin_host.model import PluginInfo
 from freecell.plugin_host.plugin_words import kind_word, source_word, status_text
@@ -97,10 +98,10 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         message = notice_text(notice)
         print(_("freecell-cli: warning: {message}").format(message=message), file=sys.stderr)
     rows = [_header()] + [row for info in infos for row in _rows(info)]
-    widths = [max(_columns(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
         pairs = zip(row, widths, strict=False)
-        cells = [cell + " " * (width - _columns(cell)) for cell, width in pairs]
+        cells = [cell + " " * (width - display_width(cell)) for cell, width in pairs]
         print("  ".join([*cells, row[-1]]).rstrip())
     return EXIT_OK
 
@@ -115,13 +116,6 @@ def _header() -> tuple[str, str, str, str, str, str]:
         pgettext("plugins table", "ID"),
         pgettext("plugins table", "NAME"),
     )
-
-
-def _columns(text: str) -> int:
-    """How many terminal columns ``text`` takes (a Japanese character takes two)."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

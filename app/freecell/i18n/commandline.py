@@ -90,7 +90,9 @@ _NO_LINE_END = frozenset("（「『【〔")  # noqa: RUF001
 _PIECES = re.compile(r"\s+|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+|\S")
 
 
-def _columns(text: str) -> int:
+def display_width(text: str) -> int:
+    """How many terminal columns ``text`` takes: a wide (W) or full-width (F)
+    character, as Japanese and Chinese are written, takes two."""
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
@@ -106,7 +108,7 @@ def wrap(text: str, width: int) -> list[str]:
         if piece == " ":
             line += " " if line else ""
             continue
-        if line.strip() and _columns(line + piece) > width and piece[0] not in _NO_LINE_START:
+        if line.strip() and display_width(line + piece) > width and piece[0] not in _NO_LINE_START:
             kept = line.rstrip()
             carried = ""
             while kept and kept[-1] in _NO_LINE_END:  # an opening bracket goes down too
