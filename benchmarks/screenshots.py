@@ -6,7 +6,8 @@
     xvfb-run -a -s "-screen 0 2560x1440x24" python benchmarks/screenshots.py shots/ --matrix
 
 ``--language`` shows the window in that language (``de``: are the longer German
-words cut off?  ``ja``: does Japanese render?  CI installs fonts-ipafont-gothic).
+words cut off?  ``ja``: does Japanese render, bold included?  CI installs
+fonts-noto-cjk).
 
 One picture per card size (and large print), per card theme and per table surface,
 plus a game in progress with a selection, a hint mark and the run picker, the
@@ -35,6 +36,8 @@ from freecell.engine import MoveCards, Pile, legal_moves, parse_moves
 from freecell.storage import Settings
 from freecell.themes import BUILTIN_SURFACES, BUILTIN_THEMES, CardTheme
 from freecell.ui.accessibility import install_accessibility
+from freecell.ui.features.hint_answers import hint_message
+from freecell.ui.panels.hint_bar import MessageKind
 from freecell.ui.shell.colour_scheme import DARK, LIGHT
 from freecell.ui.shell.main_window import MainWindow
 from freecell.ui.shell.translations import install_translations
@@ -157,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     moves = legal_moves(window.bus.game.position, window.bus.game.variant)
     if moves:
         window.scene.set_hint(moves[0])
-        window.hint_bar.show_message("Hint: a move the solver likes is marked.", "hint")
+        # the game's own words for the hint, in the language shown
+        window.hint_bar.show_message(hint_message(window.bus.game, moves[0]), MessageKind.HINT)
         shoot(app, window, folder, "play-hint")
         window.scene.set_hint(None)
     lay = window.scene.layout

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QTranslator
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -38,15 +38,18 @@ PREFERENCES = QAction.MenuRole.PreferencesRole
 
 class Language:
     """Install a language for the window and Qt; ``remove`` goes back to English
-    (Qt's translator too, so the next language's test starts clean)."""
+    (Qt's translator and the application font too, so the next language's test
+    starts clean)."""
 
-    def __init__(self, app: QCoreApplication, code: str) -> None:
+    def __init__(self, app: QApplication, code: str) -> None:
         self.app = app
+        self.font = app.font()  # a CJK language puts its font in front
         self.translator: QTranslator | None = install_translations(app, code)
 
     def remove(self) -> None:
         if self.translator is not None:
             self.app.removeTranslator(self.translator)
+        self.app.setFont(self.font)
         i18n.set_language("en")
 
 

@@ -120,6 +120,20 @@ def test_a_move_and_a_refusal_are_announced(qtbot, window) -> None:  # type: ign
     assert live.last == "Undone: the six of spades from column 1 to free cell a."
 
 
+def test_a_file_that_cannot_be_read_is_not_said_as_a_refused_move(  # type: ignore[no-untyped-def]
+    qtbot, window, tmp_path: Path
+) -> None:
+    from freecell.engine import builtin_variant
+    from freecell.ui.features.sharing import install_sharing
+
+    sharing = install_sharing(window, builtin_variant)
+    with qtbot.waitSignal(window.a11y.live.announced) as said:
+        assert not sharing.open_file(str(tmp_path / "missing.txt"))
+    assert window.hint_bar.kind is MessageKind.PROBLEM
+    assert said.args == [window.hint_bar.text]
+    assert said.args[0].startswith("missing.txt could not be read (")
+
+
 def test_describe_the_table_key_reads_the_position(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     window.view.setFocus()
     with qtbot.waitSignal(window.a11y.live.announced) as said:

@@ -4,15 +4,17 @@ errors, while a correct command line loads no catalogue and no Babel."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
-import unicodedata
 from pathlib import Path
 
 import pytest
 
 from freecell import i18n
 from freecell.i18n import _
+from freecell.i18n.commandline import display_width
+from freecell.i18n.languages import SHIPPED
 
 
 def cli(language: str, *argv: str) -> subprocess.CompletedProcess[str]:
@@ -33,10 +35,6 @@ def words(language: str, message: str) -> str:
     return said
 
 
-def columns(line: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
-
-
 @pytest.mark.parametrize("language", ["de", "ja"])
 def test_help_speaks_the_language_argparse_words_included(language: str) -> None:
     result = cli(language, "--help")
@@ -46,7 +44,7 @@ def test_help_speaks_the_language_argparse_words_included(language: str) -> None
         assert words(language, message) in out
     assert words(language, "print deal N in Freecell Solver's board format") in out
     assert "usage:" not in out and "show this help" not in out
-    assert all(columns(line) <= 80 for line in out.splitlines()), out
+    assert all(display_width(line) <= 80 for line in out.splitlines()), out
 
 
 @pytest.mark.parametrize("language", ["de", "ja"])
@@ -55,7 +53,7 @@ def test_every_subcommands_help_is_translated(language: str) -> None:
     assert result.returncode == 0, result.stderr
     assert words(language, "print one JSON object") in result.stdout
     assert words(language, "positional arguments") in result.stdout
-    assert all(columns(line) <= 80 for line in result.stdout.splitlines()), result.stdout
+    assert all(display_width(line) <= 80 for line in result.stdout.splitlines()), result.stdout
 
 
 @pytest.mark.parametrize("language", ["de", "ja"])
@@ -167,3 +165,70 @@ def test_the_game_says_an_unknown_variant_in_the_players_language(tmp_path: Path
     known = "freecell, freecell-3"
     said = f"freecell: Fehler: unbekannte Variante 'nope' (bekannt: {known}"
     assert result.stderr.startswith(said) and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("language", ["en", *SHIPPED])
+def test_help_wraps_where_a_reader_breaks_and_never_inside_an_id(
+    language: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from freecell.cli import main
+    from freecell.engine import BUILTIN_VARIANTS
+
+    ids = ["freecell-cli", *(variant.id for variant in BUILTIN_VARIANTS)]
+    i18n.set_language(language)
+    try:
+        for width in range(40, 101, 3):
+            monkeypatch.setenv("COLUMNS", str(width))
+            with pytest.raises(SystemExit):
+                main(["board", "--help"])
+            text = capsys.readouterr().out
+            lines = text.splitlines()
+            words = text.split()
+            for name in ids:  # whole on one line, as it is typed
+                assert any(name in word for word in words), (width, name, text)
+            assert not [line for line in lines if line.lstrip()[:1] in ("、", "。", "）")]  # noqa: RUF001
+    finally:
+        i18n.set_language("en")
+
+
+def test_wide_text_breaks_between_characters_and_keeps_words_whole() -> None:
+    from freecell.i18n.commandline import wrap
+
+    text = "バリエーションの ID（freecell, freecell-3, eight-off、または有効なプラグインのもの）"  # noqa: RUF001
+    for width in range(12, 40):
+        lines = wrap(text, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost
+        # closing punctuation may hang past the edge rather than start a line
+        assert all(display_width(line.rstrip("、。）")) <= width for line in lines)  # noqa: RUF001
+        assert all(any(name in line for line in lines) for name in ("freecell-3", "eight-off"))
+        assert not [line for line in lines[1:] if line[0] in "、）"]  # noqa: RUF001
+        assert not [line for line in lines[:-1] if line[-1] == "（"]  # noqa: RUF001
+    assert wrap("a " + "x" * 30 + " b", 10) == ["a", "x" * 30, "b"]  # too long: whole
+
+
+def test_a_timeout_that_is_not_positive_is_said_as_the_reader_writes_numbers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from freecell.cli import main
+
+    i18n.set_language("de")
+    assert main(["solve", "1", "--timeout", "-2.5"]) == 2
+    said = _("--timeout must be a positive number of seconds, not {text}").format(text="-2,5")
+    assert capsys.readouterr().err.strip().endswith(said)
+
+
+def test_the_plugins_table_lines_up_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    """Columns are padded by the terminal columns a text takes, so a row of Japanese
+    words (two columns a character) starts each column where the ASCII rows do."""
+    from freecell.cli import main
+
+    i18n.set_language("ja")
+    assert main(["plugins"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    starts = set()
+    for line in lines:
+        # the cells are separated by two spaces or more, the last one may hold spaces
+        gaps = list(re.finditer(r" {2,}", line))[:5]
+        starts.add(tuple(display_width(line[: gap.end()]) for gap in gaps))
+    assert len(starts) == 1, lines
+    assert any(display_width(line) > len(line) for line in lines)  # wide text was there

@@ -20,6 +20,7 @@ from freecell.i18n.formatting import (
     format_date,
     format_number,
     format_percent,
+    formatting_locale,
 )
 from freecell.i18n.pseudo import decorate
 
@@ -219,6 +220,32 @@ def test_numbers_follow_the_systems_country_for_the_same_language(
     assert format_number(1234567) == "1,234,567"  # Mexican, not Spain's 1.234.567
     i18n.set_language("fr")  # a French window on a Mexican system: French numbers
     assert format_number(1234) == "1\u202f234"
+
+
+@pytest.mark.parametrize(
+    ("shown", "system", "written"),
+    [
+        ("pt", "", "pt_PT"),  # Babel's plain "pt" is Brazil's
+        ("pt_PT", "", "pt_PT"),
+        ("pt", "pt_PT", "pt_PT"),
+        ("pt", "pt", "pt_PT"),
+        ("pt", "pt_AO", "pt_AO"),  # Angola writes Portugal's Portuguese, in its country
+        ("pt", "pt_BR", "pt_PT"),  # a Brazilian system does not make it Brazilian
+        ("pt_BR", "pt_PT", "pt_BR"),
+        ("pt_BR", "", "pt_BR"),
+        ("es", "es_MX", "es_MX"),
+        ("de", "fr_FR", "de"),
+    ],
+)
+def test_european_portuguese_writes_portugals_numbers_and_dates(
+    shown: str, system: str, written: str
+) -> None:
+    from babel.numbers import format_decimal
+
+    assert formatting_locale(shown, system) == written
+    if shown == "pt" and not system:  # what the player sees: Portugal's, not Brazil's
+        assert format_decimal(12345.5, locale=written) == "12\xa0345,5"
+        assert format_decimal(12345.5, locale="pt") == "12.345,5"
 
 
 def test_dates_follow_the_language(monkeypatch: pytest.MonkeyPatch) -> None:

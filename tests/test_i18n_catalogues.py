@@ -2,13 +2,15 @@
 
 Fails when a shipped language has a missing, untranslated or fuzzy entry, a plural
 without all its forms, placeholders or ``&`` shortcuts that differ from the source,
-or when the template, the desktop entry or the AppStream file is out of date (run
-``python packaging/i18n/catalogues.py extract`` / ``compile``, docs/translating.md).
+an entry GNU gettext's ``msgfmt -c`` rejects, or when the template, the desktop entry
+or the AppStream file is out of date (run ``python packaging/i18n/catalogues.py
+extract`` / ``compile``, docs/translating.md).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import shutil
 from pathlib import Path
 from types import ModuleType
 
@@ -67,3 +69,31 @@ def test_the_check_finds_what_is_wrong(tool: ModuleType) -> None:
     assert "& shortcut" in found
     assert "fuzzy" in found
     assert "'Undo': missing" in found
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="needs GNU gettext's msgfmt")
+@pytest.mark.parametrize(
+    "po", sorted((ROOT / "app" / "freecell" / "locale").glob("*/LC_MESSAGES/freecell.po"))
+)
+def test_gnu_msgfmt_accepts_the_catalogue(tool: ModuleType, po: Path) -> None:
+    assert tool.msgfmt_problems(po) == []
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="needs GNU gettext's msgfmt")
+def test_msgfmt_rejects_a_plural_form_that_drops_the_count_where_it_is_not_one(
+    tool: ModuleType, tmp_path: Path
+) -> None:
+    # Russian's form 0 serves 1, 21, 31...: leaving {n} out of it is an error
+    po = tmp_path / "ru.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && '
+        'n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
+        "#, python-brace-format\n"
+        'msgid "first column"\nmsgid_plural "first {n} columns"\n'
+        'msgstr[0] "первый столбец"\nmsgstr[1] "первые {n} столбца"\n'
+        'msgstr[2] "первые {n} столбцов"\n',
+        encoding="utf-8",
+    )
+    found = tool.msgfmt_problems(po)
+    assert any("'n'" in line and "msgstr[0]" in line for line in found), found

@@ -9,18 +9,21 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from freecell import i18n
 from freecell.storage import Settings
 from freecell.storage.settings import settings_from_json
 from freecell.ui.dialogs.preferences import PreferencesDialog
+from freecell.ui.panels.results import ResultsPanel
 from freecell.ui.shell.translations import install_translations
 
 
 @pytest.fixture
 def app(qapp: QApplication) -> Iterator[QApplication]:
+    font = qapp.font()  # a CJK language puts its font in front
     yield qapp
+    qapp.setFont(font)
     i18n.set_language("en")
     QLocale.setDefault(QLocale("en"))
 
@@ -67,3 +70,29 @@ def test_preferences_offers_every_shipped_language_and_says_when_it_applies(qtbo
     assert i18n.language() == "en"  # shown at the next start, as the dialog says
     notes = [label.text() for label in dialog.findChildren(QLabel)]
     assert any("language when FreeCell next starts" in text for text in notes)
+
+
+def test_the_games_name_in_titles_and_about_is_the_catalogues(app: QApplication) -> None:
+    from freecell.engine import FREECELL, Game
+    from freecell.ui.shell.help_windows import about_html
+    from freecell.ui.shell.window_look import deal_titles
+
+    install_translations(app, "ja")
+    title, spoken = deal_titles(Game(FREECELL, 617))
+    assert title.endswith("\u2014 フリーセル") and spoken.startswith("フリーセル \u2014")
+    assert "<h2>フリーセル " in about_html() and "FreeCell" not in title + spoken
+
+
+@pytest.mark.parametrize("language", [code for code in i18n.SHIPPED if code != "en"])
+def test_the_results_panels_help_row_is_not_the_help_menus_word(qtbot: Any, language: str) -> None:
+    """The row counts the help used to win; in a translation it must not read as the
+    Help menu (ja said ヘルプ), so it has a context of its own."""
+    i18n.set_language(language)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    labels = {
+        label.text()
+        for label in ResultsPanel(parent, lambda: None, lambda: None).findChildren(QLabel)
+    }
+    assert i18n.pgettext("help used in the game", "Help") in labels
+    assert i18n._("&Help").replace("&", "") not in labels

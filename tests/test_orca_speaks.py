@@ -69,10 +69,10 @@ GERMAN = {
     "the game in progress at start": "Willkommen zurück: Spiel Nr. 1 ist so, wie du es "
     "verlassen hast.",
     "D, the table": "Spiel 1, FreeCell, 124 Züge gemacht, 49 von 52 Karten abgelegt.",
-    "H, a hint": "Hinweis: zieh den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
+    "H, a hint": "Tipp: zieh den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
     "a card picked up": "Du nimmst die Karo-Dame aus der freien Zelle b auf.",
-    "a refused move, with its reason": "Nicht erlaubt: Karten wandern nicht von einer "
-    "freien Zelle in eine andere",
+    "a refused move, with its reason": "Nicht erlaubt: Karten werden nicht von einer "
+    "freien Zelle in eine andere gezogen",
     "a legal move": "Du ziehst den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
     "the win, with its figures": "Gewonnen! Alle 52 Karten liegen auf den Ablagestapeln, "
     "in 127 Zügen",
@@ -86,7 +86,7 @@ def test_orca_speaks_the_game_in_the_language_chosen_in_preferences(tmp_path: Pa
     heard = heard_each(spoken, GERMAN, GERMAN_TIMES)
     # the cards and piles by their German names, the window's title and the results
     # panel's button too; and none of the game's English
-    assert any(line.startswith("Karo-Bube, Spalte 1, oben") for line in spoken), heard
+    assert any(line.startswith("Karo-Bube, Spalte 1, oberste Karte") for line in spoken), heard
     assert any(line.startswith("Neues Spiel") for line in spoken), heard
     assert any(line.startswith("FreeCell — Spiel 1") for line in spoken), heard
     english = [*EXPECTED.values(), "of diamonds", "Free cell", "Column 1", "New deal"]

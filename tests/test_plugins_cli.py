@@ -33,11 +33,11 @@ def test_plugins_lists_what_each_plugin_provides(capsys: pytest.CaptureFixture[s
     lines = capsys.readouterr().out.splitlines()
     assert columns(lines[0]) == ["PLUGIN", "SOURCE", "STATUS", "KIND", "ID", "NAME"]
     rows = [columns(line) for line in lines[1:]]
-    assert ["variants", "built-in", "on", "variant", "eight-off", "Eight Off"] in rows
-    assert ["scoring", "built-in", "on", "scoring", "standard", "Standard"] in rows
-    assert ["themes", "built-in", "on", "card theme", "four-colour", "Four-colour"] in rows
-    assert ["themes", "built-in", "on", "table surface", "green-felt", "Green felt"] in rows
-    assert ["solvers", "built-in", "on", "solver", "builtin", "Built-in solver"] in rows
+    assert ["variants", "built-in", "On", "variant", "eight-off", "Eight Off"] in rows
+    assert ["scoring", "built-in", "On", "scoring", "standard", "Standard"] in rows
+    assert ["themes", "built-in", "On", "card theme", "four-colour", "Four-colour"] in rows
+    assert ["themes", "built-in", "On", "table surface", "green-felt", "Green felt"] in rows
+    assert ["solvers", "built-in", "On", "solver", "builtin", "Built-in solver"] in rows
 
 
 def test_plugins_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,7 +63,7 @@ def test_a_package_plugin_is_listed_off_and_its_variant_refused_until_enabled(
     out = capsys.readouterr().out
     six = [columns(line) for line in out.splitlines() if line.startswith("six ")]
     hint = "enable with: freecell-cli plugins --enable six"
-    assert six == [["six", "package", "off", "variant", "-", hint]]
+    assert six == [["six", "installed package", "Off", "variant", "-", hint]]
 
     assert main(["board", "1", "--variant", "six-cells"]) == 2
     assert "unknown variant 'six-cells'" in capsys.readouterr().err

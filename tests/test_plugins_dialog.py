@@ -13,7 +13,7 @@ from freecell.plugin_host import create_manager, settings_store
 from freecell.plugin_host.custom import custom_variant_id
 from freecell.storage import SettingsStore
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
-from freecell.ui.dialogs.plugins import PluginsDialog
+from freecell.ui.dialogs.plugins import NAME_ROLE, PluginsDialog
 from plugin_helpers import FakeSite, write_plugin
 
 SIX = """
@@ -32,7 +32,7 @@ def rows(dialog: PluginsDialog) -> dict[str, QTreeWidgetItem]:
     for i in range(dialog.tree.topLevelItemCount()):
         item = dialog.tree.topLevelItem(i)
         assert item is not None
-        found[item.text(0)] = item
+        found[str(item.data(0, NAME_ROLE))] = item
     return found
 
 
@@ -54,6 +54,8 @@ def test_lists_every_plugin_with_version_source_provides_and_status(
     found = rows(dialog)
     assert list(found) == ["scoring", "solvers", "themes", "variants", "six", "homemade"]
     variants = found["variants"]
+    assert variants.text(0) == "Variants"  # a built-in's title; its name is what --enable takes
+    assert found["six"].text(0) == "six"  # any other plugin's own name
     assert variants.text(1).startswith("8 variants")
     assert variants.text(3) == "built-in"
     assert variants.text(4) == "On"
@@ -110,7 +112,7 @@ def test_keyboard_moves_between_plugins(qtbot: QtBot) -> None:
     assert dialog.current_name() == "variants"
     assert dialog.tree.accessibleName() == "Plugins"
     item = rows(dialog)["variants"]
-    assert "variants, on" in str(item.data(0, Qt.ItemDataRole.AccessibleTextRole))
+    assert "Variants, on" in str(item.data(0, Qt.ItemDataRole.AccessibleTextRole))
 
 
 def test_a_broken_plugin_is_shown_with_the_reason(qtbot: QtBot, user_dir: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from freecell import i18n
 from freecell.engine import (
     BAKERS_GAME,
     EIGHT_OFF,
@@ -38,6 +39,13 @@ def test_freecell_page_names_its_own_rules(qapp) -> None:  # type: ignore[no-unt
     assert "(empty free cells + 1) \N{MULTIPLICATION SIGN} 2empty columns" in text
     assert "Can move N cards" in text and "Move N." not in text
     assert "stays there" in text  # no take-backs in FreeCell
+
+
+def test_the_status_bars_words_for_any_number_take_the_general_plural(qapp) -> None:  # type: ignore[no-untyped-def]
+    """N is any number: Polish says it as it says 5 cards ("kart"), not 2 ("karty")."""
+    i18n.set_language("pl")
+    text = text_of(rules_html(FREECELL))
+    assert "Można przenieść N kart" in text and "N karty" not in text
 
 
 def test_seahaven_and_eight_off_are_not_freecell(qapp) -> None:  # type: ignore[no-untyped-def]

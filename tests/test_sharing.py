@@ -169,7 +169,7 @@ def test_pasting_something_else_changes_nothing(shared) -> None:  # type: ignore
         QGuiApplication.clipboard().setText(text)
         assert not sharing.paste()
         assert window.bus.game is before
-        assert window.hint_bar.kind == "refused"
+        assert window.hint_bar.kind == "problem"  # not a refused move
         assert window.hint_bar.text.startswith("The clipboard holds no FreeCell game: ")
 
 

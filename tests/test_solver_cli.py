@@ -74,6 +74,11 @@ def test_solve_with_fc_solve(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "1", "--backend", "nope"], "unknown solver backend 'nope'"),
         (["solve", "1", "--timeout", "soon"], "not a number of seconds"),
         (["solve", "1", "--timeout", "0"], "positive number"),
+        # the number read, not the text typed (which may end in a line break)
+        (["solve", "1", "--timeout", " -1.5\n"], "positive number of seconds, not -1.5"),
+        (["solve", "1", "--timeout", "inf"], "'inf' is not a number of seconds"),
+        (["solve", "1", "--timeout", "nan"], "'nan' is not a number of seconds"),
+        (["solve", "1", "--timeout", "9" * 400 + "s"], "'" + "9" * 40 + "' is not a number"),
         (["solve", "1", "--variant", "nope"], "nope"),
         (["solve", "--board", "/nonexistent/board.txt"], "cannot read"),
     ],

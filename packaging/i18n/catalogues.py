@@ -2,17 +2,22 @@
 
     python packaging/i18n/catalogues.py extract   # sources -> freecell.pot -> every .po
     python packaging/i18n/catalogues.py compile   # every .po -> .mo; desktop + AppStream files
-    python packaging/i18n/catalogues.py check     # untranslated, fuzzy, placeholders
+    python packaging/i18n/catalogues.py check     # untranslated, fuzzy, placeholders,
+                                                  # and GNU gettext's msgfmt -c
 
-Needs Babel (a dependency of freecell).  setup.py runs the compiling part when a
-wheel is built, so a wheel and the PyInstaller app carry the ``.mo`` files; a source
-checkout without them reads the ``.po`` text directly.  See docs/translating.md.
+Needs Babel (a dependency of freecell) and, for ``check``, GNU gettext's ``msgfmt``.
+setup.py runs the compiling part when a wheel is built, so a wheel and the PyInstaller
+app carry the ``.mo`` files; a source checkout without them reads the ``.po`` text
+directly.  See docs/translating.md.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import re
+import shutil
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -283,11 +288,29 @@ def _mnemonics(text: str) -> int:
     return len(re.findall(r"&(?!&)(?=\w)", text.replace("&&", "")))
 
 
+def msgfmt_problems(po: Path) -> list[str]:
+    """What GNU gettext's ``msgfmt -c`` rejects in ``po`` (the check every distribution
+    and translation platform runs: format strings per plural form, the header)."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return ["msgfmt (GNU gettext) is not installed: cannot run msgfmt -c"]
+    result = subprocess.run(
+        [msgfmt, "-c", "-o", os.devnull, str(po)], capture_output=True, text=True, check=False
+    )
+    if result.returncode == 0:
+        return []
+    where = po.relative_to(ROOT).as_posix() if po.is_relative_to(ROOT) else str(po)
+    # warnings (no PO-Revision-Date: _write leaves it out on purpose) are not errors
+    errors = [line for line in result.stderr.splitlines() if "warning:" not in line]
+    return [f"{where}: msgfmt -c: {line}" for line in errors] or [f"{where}: msgfmt -c failed"]
+
+
 def check() -> list[str]:
     template = _read(TEMPLATE, "en")
     found = []
     for language, catalogue in translations().items():
         found += problems(language, catalogue, template)
+        found += msgfmt_problems(LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po")
     return found
 
 

@@ -14,8 +14,10 @@ from typing import Any
 
 from freecell.cli.common import EXIT_OK, CliError, cli_manager, warn
 from freecell.i18n import N_, _, pgettext
+from freecell.i18n.commandline import display_width
 from freecell.plugin_host.manager import PluginManager
 from freecell.plugin_host.model import PluginInfo
+from freecell.plugin_host.plugin_words import kind_word, source_word, status_text
 from freecell.plugin_host.reason_words import notice_text, why_off
 from freecell.plugin_host.solvers import PluginBackend, backend_loader
 
@@ -39,10 +41,11 @@ def plugin_backend(backend_id: str, manager: PluginManager) -> PluginBackend:
 
 
 def _rows(info: PluginInfo) -> list[tuple[str, str, str, str, str, str]]:
-    head = (info.name, info.source.value, info.status)
+    # the name and the ids are what --enable and --variant take: they stay as written
+    head = (info.name, source_word(info.source), status_text(info))
     if info.provides:
-        return [(*head, p.kind.value, p.id, _(p.name)) for p in info.provides]
-    kinds = ", ".join(k.value for k in info.kinds) or "-"
+        return [(*head, kind_word(p.kind), p.id, _(p.name)) for p in info.provides]
+    kinds = pgettext("list", ", ").join(kind_word(k) for k in info.kinds) or "-"
     if info.error:
         note = why_off(info.error)
     elif info.enabled:
@@ -93,10 +96,10 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     for notice in notices:
         warn(notice_text(notice))
     rows = [_header()] + [row for info in infos for row in _rows(info)]
-    widths = [max(_columns(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
         pairs = zip(row, widths, strict=False)
-        cells = [cell + " " * (width - _columns(cell)) for cell, width in pairs]
+        cells = [cell + " " * (width - display_width(cell)) for cell, width in pairs]
         print("  ".join([*cells, row[-1]]).rstrip())
     return EXIT_OK
 
@@ -111,13 +114,6 @@ def _header() -> tuple[str, str, str, str, str, str]:
         pgettext("plugins table", "ID"),
         pgettext("plugins table", "NAME"),
     )
-
-
-def _columns(text: str) -> int:
-    """How many terminal columns ``text`` takes (a Japanese character takes two)."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

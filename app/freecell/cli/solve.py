@@ -41,12 +41,16 @@ def _timeout(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise CliError(_("--timeout {text!r} is not a number of seconds").format(text=text[:40]))
+    if value <= 0:
+        # the number read, as the reader writes numbers: the text may hold spaces or
+        # a line break that float() skipped, and the message is one line
         raise CliError(
-            _("--timeout {text!r} is not a number of seconds").format(text=text)
-        ) from None
-    if not value > 0 or math.isinf(value):
-        raise CliError(
-            _("--timeout must be a positive number of seconds, not {text}").format(text=text)
+            _("--timeout must be a positive number of seconds, not {text}").format(
+                text=format_number(value)
+            )
         )
     return value
 

@@ -13,6 +13,7 @@ no catalogue in any language.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
@@ -74,42 +75,48 @@ class HelpFormatter(argparse.HelpFormatter):
         super().add_usage(usage, actions, groups, gettext("usage: ") if prefix is None else prefix)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
-        if not _has_wide(text):
-            return super()._split_lines(text, width)
-        return _wrap_wide(" ".join(text.split()), width)
+        return wrap(text, width)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        if not _has_wide(text):
-            return super()._fill_text(text, width, indent)
-        lines = _wrap_wide(" ".join(text.split()), width - len(indent))
-        return "\n".join(indent + line for line in lines)
+        return "\n".join(indent + line for line in wrap(text, width - len(indent)))
 
 
-# A line of Japanese has no spaces to break at, and each of its characters takes two
-# columns: wrapped by columns, never before closing punctuation.
+# Lines break at spaces, and between two characters of a script written without
+# spaces (Japanese, Chinese), never inside a word of Latin letters, digits and
+# hyphens: "freecell-1" and "eight-off" are typed as they are printed.  Closing
+# punctuation never starts a line, an opening bracket never ends one.
 _NO_LINE_START = frozenset("、。，．・：；？！）」』】〕ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # noqa: RUF001
+_NO_LINE_END = frozenset("（「『【〔")  # noqa: RUF001
+_PIECES = re.compile(r"\s+|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+|\S")
 
 
-def _has_wide(text: str) -> bool:
+def display_width(text: str) -> int:
+    """How many terminal columns ``text`` takes: a wide (W) or full-width (F)
+    character, as Japanese and Chinese are written, takes two."""
     import unicodedata
 
-    return any(unicodedata.east_asian_width(c) in "WF" for c in text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def _wrap_wide(text: str, width: int) -> list[str]:
-    import unicodedata
-
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` (its white space collapsed) in lines of at most ``width`` terminal
+    columns, broken only where a reader breaks it; a word longer than a line stays
+    whole on its own."""
     lines: list[str] = []
-    line, used = "", 0
-    for char in text:
-        size = 2 if unicodedata.east_asian_width(char) in "WF" else 1
-        if used + size > width and line and char not in _NO_LINE_START:
-            lines.append(line.rstrip())
-            line, used = "", 0
-            if char == " ":
-                continue
-        line += char
-        used += size
+    line = ""
+    for piece in _PIECES.findall(" ".join(text.split())):
+        if piece == " ":
+            line += " " if line else ""
+            continue
+        if line.strip() and display_width(line + piece) > width and piece[0] not in _NO_LINE_START:
+            kept = line.rstrip()
+            carried = ""
+            while kept and kept[-1] in _NO_LINE_END:  # an opening bracket goes down too
+                kept, carried = kept[:-1], kept[-1] + carried
+            if kept:
+                lines.append(kept)
+                line = carried
+        line += piece
     if line.strip():
         lines.append(line.rstrip())
     return lines

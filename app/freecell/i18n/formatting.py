@@ -28,10 +28,24 @@ def locale_name(category: str = "LC_NUMERIC") -> str:
     shown = language()
     if shown == PSEUDO_LANGUAGE:
         shown = SOURCE_LANGUAGE
-    system = system_locale(category=category)
-    if system and system.partition("_")[0] == shown.partition("_")[0]:
-        return system
-    return shown
+    return formatting_locale(shown, system_locale(category=category))
+
+
+def formatting_locale(shown: str, system: str) -> str:
+    """The Babel locale that writes numbers and dates for the catalogue ``shown``
+    (``es``, ``pt``, ``pt_BR``) on a system set to ``system`` (``es_MX``, or ``""``):
+    the system's when it speaks the same language, so its country's numbers, else
+    the catalogue's own.  Portuguese is two written standards with a catalogue each:
+    ``pt`` is Portugal's, which Babel calls pt_PT (its plain "pt" is Brazil's), and
+    a Brazilian system does not turn it Brazilian, nor the other way round."""
+    same_language = system.partition("_")[0] == shown.partition("_")[0]
+    if same_language and _brazilian(system) == _brazilian(shown):
+        shown = system
+    return "pt_PT" if shown == "pt" else shown
+
+
+def _brazilian(code: str) -> bool:
+    return code == "pt_BR"
 
 
 def _locale(category: str = "LC_NUMERIC") -> Locale:
@@ -41,7 +55,9 @@ def _locale(category: str = "LC_NUMERIC") -> Locale:
         return Locale.parse(locale_name(category))
     except (ValueError, UnknownLocaleError, OSError):  # a country Babel does not know
         shown = language()
-        return Locale.parse(SOURCE_LANGUAGE if shown == PSEUDO_LANGUAGE else shown)
+        return Locale.parse(
+            formatting_locale(SOURCE_LANGUAGE if shown == PSEUDO_LANGUAGE else shown, "")
+        )
 
 
 # English locales whose whole numbers CLDR writes "1,234,567" (not en_IN's

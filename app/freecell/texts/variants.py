@@ -20,6 +20,13 @@ from freecell.i18n import N_, _, ngettext, pgettext
 
 CUSTOM_PREFIX = "custom-"  # (freecell.plugin_host.custom names its ids so)
 
+
+def game_name() -> str:
+    """The application's name in the player's language, as its desktop entry names it
+    (フリーセル in Japanese): the window's title, the About box."""
+    return pgettext("desktop Name", "FreeCell")
+
+
 # Translators: how cards build down in the columns, inside "build down ..."-like
 # sentences of a variant's short description
 BUILD_PHRASES = {

@@ -235,7 +235,7 @@ class Accessibility:
             self._said_refusal = message
             self.live.announce(text.describe_refusal(message), assertive=True)
             return
-        self.live.announce(message, assertive=kind is MessageKind.LOST)
+        self.live.announce(message, assertive=kind in (MessageKind.LOST, MessageKind.PROBLEM))
 
     def focus_moved(self) -> None:
         self.model.notify_focus()

@@ -32,8 +32,9 @@ from PySide6.QtWidgets import (
 from freecell.core import AppEvent, PluginsChanged
 from freecell.i18n import N_, _, ngettext, pgettext
 from freecell.i18n.formatting import format_number
-from freecell.plugin_host import Kind, PluginInfo, PluginManager, Source
+from freecell.plugin_host import Kind, PluginInfo, PluginManager
 from freecell.plugin_host.discovery import default_user_plugin_dir
+from freecell.plugin_host.plugin_words import kind_word, plugin_title, source_word, status_text
 from freecell.plugin_host.reason_words import off_text, why_off
 from freecell.ui.dialogs.custom_variant import CustomVariantDialog
 from freecell.ui.shell.door import Doorway, door_of
@@ -41,13 +42,6 @@ from freecell.ui.shell.door import Doorway, door_of
 # Translators: the column headings of the Plugins dialog's list
 COLUMNS = (N_("Plugin"), N_("Provides"), N_("Version"), N_("From"), N_("Status"))
 NAME_ROLE = Qt.ItemDataRole.UserRole
-
-# Translators: where a plugin came from (the "From" column)
-_SOURCE_WORDS = {
-    Source.BUILTIN: N_("built-in"),
-    Source.PACKAGE: N_("installed package"),
-    Source.USER_FOLDER: N_("your plugin folder"),
-}
 
 _COUNTED = (Kind.VARIANT, Kind.SCORING, Kind.CARD_THEME, Kind.TABLE_SURFACE, Kind.SOLVER)
 
@@ -67,25 +61,8 @@ def _counted(kind: Kind, n: int) -> str:
     return text.format(n=format_number(n))
 
 
-# Translators: a kind of thing a plugin provides, not counted ("variant: Eight Off",
-# "Will provide: card theme")
-_KIND_WORDS = {
-    Kind.VARIANT: N_("variant"),
-    Kind.VARIANT_RESOLVER: N_("variant resolver"),
-    Kind.SCORING: N_("scoring"),
-    Kind.CARD_THEME: N_("card theme"),
-    Kind.TABLE_SURFACE: N_("table surface"),
-    Kind.SOLVER: N_("solver"),
-    Kind.EVENT_OBSERVER: N_("event observer"),
-}
-
-
 # Translators: what the plugin manager calls a resolver's and an observer's offer
 _MANAGER_WORDS = (N_("variants resolved by id"), N_("observes game events"))
-
-
-def kind_word(kind: Kind) -> str:
-    return _(_KIND_WORDS[kind])
 
 
 def _listed(words: list[str]) -> str:
@@ -110,14 +87,6 @@ def provides_text(info: PluginInfo) -> str:
     kinds = _listed([kind_word(k) for k in info.kinds])
     # Translators: what a plugin that is off will provide once switched on
     return _("{kinds} (when on)").format(kinds=kinds) if kinds else "—"
-
-
-def status_text(info: PluginInfo) -> str:
-    if info.error:
-        return _("Failed — off for this session")
-    if info.loaded:
-        return pgettext("plugin", "On")
-    return _("On (not loaded)") if info.enabled else pgettext("plugin", "Off")
 
 
 class PluginsDialog(QDialog):
@@ -232,10 +201,10 @@ class PluginsDialog(QDialog):
 
     def _item(self, info: PluginInfo) -> QTreeWidgetItem:
         values = (
-            info.name,
+            plugin_title(info),
             provides_text(info),
             info.version or "—",
-            _(_SOURCE_WORDS[info.source]),
+            source_word(info.source),
             status_text(info),
         )
         item = QTreeWidgetItem(list(values))
@@ -249,7 +218,7 @@ class PluginsDialog(QDialog):
         else:
             state = pgettext("plugin switch", "off")
         spoken = _("{name}, {state}, {status}, provides {provides}").format(
-            name=info.name,
+            name=plugin_title(info),
             state=state,
             status=status_text(info),
             provides=provides_text(info),
@@ -323,7 +292,7 @@ class PluginsDialog(QDialog):
 
 def details_html(info: PluginInfo) -> str:
     """What the details pane says about one plugin."""
-    parts = [f"<b>{escape(info.name)}</b>"]
+    parts = [f"<b>{escape(plugin_title(info))}</b>"]
     if info.version:
         parts[0] += f" {escape(info.version)}"
     if info.description:  # a built-in's is in the catalogue; a plugin's, as it wrote it
@@ -331,7 +300,7 @@ def details_html(info: PluginInfo) -> str:
     parts.append(
         escape(
             _("From: {source} — {location}").format(
-                source=_(_SOURCE_WORDS[info.source]), location=info.location
+                source=source_word(info.source), location=info.location
             )
         )
     )

@@ -26,6 +26,11 @@ def describe_move(game: Game, move: Move) -> str:
     return pgettext("hint", "move {move}").format(move=move_phrase(pos, resolved, which_cell=False))
 
 
+def hint_message(game: Game, move: Move) -> str:
+    """The message bar's hint: "Hint: move the seven of hearts from column 3 ..."."""
+    return _("Hint: {move}.").format(move=describe_move(game, move))
+
+
 def with_note(note: str | None, message: str) -> str:
     """``message`` after a note that comes first (the built-in stood in)."""
     if not note:
@@ -119,7 +124,7 @@ def show_hint_answer(door: Door, answer: HintAnswer) -> None:
             _("The solver stopped unexpectedly ({error}); no hint this time.").format(
                 error=answer.error
             ),
-            MessageKind.REFUSED,
+            MessageKind.PROBLEM,
             timeout_ms=6000,
         )
         return
@@ -131,8 +136,7 @@ def show_hint_answer(door: Door, answer: HintAnswer) -> None:
             return
         move = verdict.moves[0]
         door.mark_hint(resolved(game, move))
-        hint = _("Hint: {move}.").format(move=describe_move(game, move))
-        door.say(with_note(said, hint), MessageKind.HINT)
+        door.say(with_note(said, hint_message(game, move)), MessageKind.HINT)
     elif isinstance(verdict, Unsolvable):
         lost = _("This position is proven lost: a complete search found no way to win from here.")
         door.say(

@@ -188,7 +188,7 @@ class Sharing(QObject):
                 raise
         except OSError as error:
             log.error("could not save the game to %s: %s", path, error)
-            self._refuse(
+            self._problem(
                 _("The game could not be saved ({reason}).").format(reason=error.strerror or error)
             )
             return False
@@ -203,20 +203,20 @@ class Sharing(QObject):
         try:  # a FIFO dropped on the window once blocked it for good (issue 36)
             raw = read_bounded(path, MAX_GAME_FILE_BYTES)
         except FileTooLarge:
-            self._refuse(
+            self._problem(
                 _("{name} is not a FreeCell game: it is far too large for one.").format(name=name)
             )
             return False
         except OSError as error:
             reason = not_a_file_text() if isinstance(error, SpecialFile) else error.strerror
-            self._refuse(
+            self._problem(
                 _("{name} could not be read ({reason}).").format(name=name, reason=reason or error)
             )
             return False
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            self._refuse(_("{name} is not a FreeCell game: it is not text.").format(name=name))
+            self._problem(_("{name} is not a FreeCell game: it is not text.").format(name=name))
             return False
         self.last_folder = str(Path(path).resolve().parent)
         return self.open_text(text, name)
@@ -231,7 +231,7 @@ class Sharing(QObject):
                 said = _("The clipboard holds no FreeCell game: {reason}.")
             else:
                 said = _("{name} holds no FreeCell game: {reason}.")
-            self._refuse(said.format(name=source, reason=error))
+            self._problem(said.format(name=source, reason=error))
             return False
         return True
 
@@ -305,8 +305,8 @@ class Sharing(QObject):
     def _say(self, text: str) -> None:
         self.door.say(text, MessageKind.INFO, timeout_ms=5000)
 
-    def _refuse(self, text: str) -> None:
-        self.door.say(text, MessageKind.REFUSED, timeout_ms=8000)
+    def _problem(self, text: str) -> None:
+        self.door.say(text, MessageKind.PROBLEM, timeout_ms=8000)
 
 
 def game_file_words(error: GameFileError) -> str:

@@ -100,7 +100,7 @@ class ShowSolution:
             done,
             lambda error: door.say(
                 _("The solver stopped unexpectedly ({error}).").format(error=error),
-                MessageKind.REFUSED,
+                MessageKind.PROBLEM,
                 timeout_ms=6000,
             ),
         )

@@ -36,7 +36,10 @@ class MessageKind(StrEnum):
     IDLE = "idle"  # the bar's own help line: no message
     INFO = "info"
     CHECKING = "checking"  # a search under way
-    REFUSED = "refused"
+    REFUSED = "refused"  # a move or command the rules do not allow
+    # what was asked could not be done (a file unreadable, the solver crashed): not a
+    # refused move, so a screen reader does not say "Not allowed" before it
+    PROBLEM = "problem"
     LOST = "lost"
     HINT = "hint"
     WON = "won"
@@ -64,11 +67,14 @@ class Button:
     pressed: Callable[[], object]
 
 
+# a refusal and a problem look alike on screen; only what a screen reader says differs
+_SOMETHING_WRONG = ("#5a3a10", "#fff1d6")
 KINDS = {
     MessageKind.IDLE: ("#20262e", "#9aa7b4"),
     MessageKind.INFO: ("#1f3b57", "#e3f0ff"),
     MessageKind.CHECKING: ("#2b3440", "#e8edf3"),
-    MessageKind.REFUSED: ("#5a3a10", "#fff1d6"),
+    MessageKind.REFUSED: _SOMETHING_WRONG,
+    MessageKind.PROBLEM: _SOMETHING_WRONG,
     MessageKind.LOST: ("#5b1d24", "#ffe3e6"),
     MessageKind.HINT: ("#0f4a5f", "#def6ff"),
     MessageKind.WON: ("#1d4d2b", "#e2f7e8"),

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from freecell.i18n import N_, _, ngettext
+from freecell.i18n import _, ngettext, pgettext
 
 
 def format_time(seconds: float) -> str:
@@ -96,9 +96,16 @@ class ResultsPanel(QFrame):
         grid.setHorizontalSpacing(18)
         self.values: dict[str, QLabel] = {}
         # the keys of self.values stay English; the labels are translated
-        names = (N_("Time"), N_("Moves"), N_("Cards home"), N_("Deal"), N_("Help"))
-        for row, name in enumerate(names):
-            label = QLabel(_(name))
+        labels = {
+            "Time": _("Time"),
+            "Moves": _("Moves"),
+            "Cards home": _("Cards home"),
+            "Deal": _("Deal"),
+            # the help used to win, which must not read as the Help menu
+            "Help": pgettext("help used in the game", "Help"),
+        }
+        for row, (name, text) in enumerate(labels.items()):
+            label = QLabel(text)
             value = QLabel("")
             # (not selectable: see HintBar; "Copy deal number" copies the deal)
             grid.addWidget(label, row, 0)

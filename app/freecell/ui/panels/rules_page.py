@@ -106,7 +106,9 @@ def _empty_sentence(empty: EmptyColumnRule) -> str:
 
 def _can_move_n() -> str:
     """The status bar's own words, with N for the number."""
-    return ngettext("Can move {n} card", "Can move {n} cards", 2).format(n="N")
+    # N stands for a number in general, which Polish and Russian say in the form
+    # for 5 ("N kart", "N карт"; 2 takes "N karty"); FreeCell's start can move 5
+    return ngettext("Can move {n} card", "Can move {n} cards", 5).format(n="N")
 
 
 def _supermove(variant: Variant) -> str:

@@ -74,8 +74,7 @@ def run(
     from freecell.ui.shell.gui_thread_gc import collect_on_gui_thread
 
     collect_on_gui_thread(app)  # a collection in a pool thread can free widgets there
-    app.setApplicationName("FreeCell")
-    app.setApplicationDisplayName("FreeCell")
+    app.setApplicationName("FreeCell")  # (an id: the settings' and the desktop's)
     app.setOrganizationName("freecell")
     from freecell.ui.shell.desktop import set_desktop_id
 
@@ -92,6 +91,10 @@ def run(
     from freecell.ui.shell.translations import install_translations
 
     install_translations(app, session.settings.language)
+    from freecell.texts.variants import game_name
+
+    # Qt adds it to the titles (deal_titles ends them with it): the player's words
+    app.setApplicationDisplayName(game_name())
     notices = session.notices
     window = build_window(session, " ".join(notices))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 from freecell import __version__
 from freecell.engine import Variant
 from freecell.i18n import _
+from freecell.texts.variants import game_name
 from freecell.ui.panels.rules_page import (
     RulesDialog,
 )
@@ -36,10 +38,13 @@ def open_rules(
 
 
 def show_about(parent: QWidget) -> None:
-    QMessageBox.about(
-        parent,
-        _("About FreeCell"),
-        f"<h2>FreeCell {__version__}</h2><p>"
+    QMessageBox.about(parent, _("About FreeCell"), about_html())
+
+
+def about_html() -> str:
+    """The About box's text: the game's name as the player's language writes it."""
+    return (
+        f"<h2>{escape(game_name())} {__version__}</h2><p>"
         + _(
             "FreeCell with exact rules, Microsoft deal numbers and a solver that "
             "can prove a position lost."
@@ -49,5 +54,5 @@ def show_about(parent: QWidget) -> None:
             "Licence: {licence} (GNU General Public License, version 3 or any later "
             "version). This program comes with ABSOLUTELY NO WARRANTY."
         ).format(licence=f"<b>{LICENCE}</b>")
-        + "</p>",
+        + "</p>"
     )

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from freecell.core import Session
 from freecell.i18n import _
 from freecell.texts.refusals import explain
+from freecell.texts.variants import game_name
 from freecell.ui.panels.hint_bar import ButtonId, HintBar, MessageColumn, MessageKind
 from freecell.ui.panels.status import StatusPanel
 from freecell.ui.shell.abandon import AbandonQuestion
@@ -66,7 +67,13 @@ log = logging.getLogger(__name__)
 
 REFUSED = MessageKind.REFUSED
 # what the next move takes off the message bar
-_GONE_WITH_A_MOVE = (MessageKind.CHECKING, MessageKind.HINT, MessageKind.LOST, REFUSED)
+_GONE_WITH_A_MOVE = (
+    MessageKind.CHECKING,
+    MessageKind.HINT,
+    MessageKind.LOST,
+    REFUSED,
+    MessageKind.PROBLEM,
+)
 
 __all__ = ["FIRST_SIZE", "MainWindow", "first_size"]
 
@@ -81,7 +88,7 @@ class MainWindow(QMainWindow, HostedFeatures):
         # what every feature is given: the one way into this window (it reads the
         # window's parts when asked, so it is made first: Qt may send events now)
         self.door = Door(self, self)
-        self.setWindowTitle("FreeCell")  # the game's name, as the desktop entry's
+        self.setWindowTitle(game_name())  # the game's name, as the desktop entry's
         self.setObjectName("mainWindow")
         self.bus: CommandBus = self.session.bus
         self.rules_dialog: QDialog | None = None

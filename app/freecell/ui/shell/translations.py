@@ -22,11 +22,18 @@ if TYPE_CHECKING:
 
 def install_translations(app: QCoreApplication, setting: str | None) -> QTranslator | None:
     """Use the language ``setting`` asks for (or the system's) for freecell's words
-    and Qt's; returns Qt's translator, if that language has one."""
+    and Qt's, and a font that has its script's bold; returns Qt's translator, if that
+    language has one."""
     shown = set_language(setting)
     QLocale.setDefault(QLocale(SOURCE_LANGUAGE if shown == PSEUDO_LANGUAGE else shown))
     if shown in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
         return None
+    from PySide6.QtGui import QGuiApplication
+
+    from freecell.ui.shell.script_font import use_script_font
+
+    if isinstance(app, QGuiApplication):  # (a CJK language's: none read for the others)
+        use_script_font(app, shown)
     # (imported for a language Qt translates: English makes neither class)
     from PySide6.QtCore import QLibraryInfo, QTranslator
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize
 
 from freecell.i18n import _
-from freecell.texts.variants import variant_name
+from freecell.texts.variants import game_name, variant_name
 from freecell.ui.panels.hint_bar import HintBar, MessageKind
 from freecell.ui.table.layout import fitting_size
 
@@ -44,7 +44,8 @@ def deal_titles(game: Game) -> tuple[str, str]:
         deal = _("Deal {number}").format(number=game.deal_number)
     if game.variant.name != "FreeCell":
         deal = f"{variant_name(game.variant)}, {deal}"
-    return f"{deal} \u2014 FreeCell", f"FreeCell \u2014 {deal}"
+    name = game_name()
+    return f"{deal} \u2014 {name}", f"{name} \u2014 {deal}"
 
 
 def card_size_note(asked: CardSize, shown: CardSize) -> str:
