@@ -28,6 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "app" / "freecell" / "locale"
 TERMS = LOCALE / "glossary.toml"
 MNEMONIC = re.compile(r"&(?=\S)")
+# a placeholder ({suit}, {variant}, %(prog)s) names a value, not the word: "{suit}"
+# must not ask for the word for "suit" in "the ace of {suit}"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[sdifr]")
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class Term:
     not_when: tuple[str, ...]
 
     def used_in(self, english: str) -> bool:
-        text = MNEMONIC.sub("", english)
+        text = PLACEHOLDER.sub("", MNEMONIC.sub("", english))
         if any(phrase.lower() in text.lower() for phrase in self.not_when):
             return False
         return self.pattern.search(text) is not None
