@@ -20,12 +20,14 @@ FOLLOW_SYSTEM = "system"
 
 SHIPPED: Mapping[str, str] = {
     "en": "English",
+    "ca": "Català",
     "de": "Deutsch",
     "es": "Español",
     "fr": "Français",
     "it": "Italiano",
     "ja": "日本語",
     "pl": "Polski",
+    "pt": "Português (Portugal)",
     "pt_BR": "Português (Brasil)",
     "ru": "Русский",
 }
