@@ -42,8 +42,8 @@ def _english_afterwards() -> Iterator[None]:
         ({"LANG": "fr_FR.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8"}, "ja"),
         ({"LANG": "fr_FR.UTF-8", "LC_ALL": "pl_PL.UTF-8", "LC_MESSAGES": "ja_JP"}, "pl"),
         ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "ru:de"}, "ru"),
-        ({"LANGUAGE": "nl:sv:it"}, "it"),  # the first one we ship
-        ({"LANG": "nl_NL.UTF-8"}, "en"),  # no catalogue: English
+        ({"LANGUAGE": "eo:la:it"}, "it"),  # the first one we ship
+        ({"LANG": "eo.UTF-8"}, "en"),  # no catalogue: English
         ({"LANG": "C.UTF-8"}, "en"),
         ({}, "en"),
     ],

@@ -26,10 +26,12 @@ SHIPPED: Mapping[str, str] = {
     "fr": "Français",
     "it": "Italiano",
     "ja": "日本語",
+    "nl": "Nederlands",
     "pl": "Polski",
     "pt": "Português (Portugal)",
     "pt_BR": "Português (Brasil)",
     "ru": "Русский",
+    "sv": "Svenska",
 }
 """Language code -> its name in that language, as the Preferences list shows it."""
 
