@@ -25,9 +25,11 @@ SHIPPED: Mapping[str, str] = {
     "fr": "Français",
     "it": "Italiano",
     "ja": "日本語",
+    "ko": "한국어",
     "pl": "Polski",
     "pt_BR": "Português (Brasil)",
     "ru": "Русский",
+    "zh_CN": "简体中文",
 }
 """Language code -> its name in that language, as the Preferences list shows it."""
 
