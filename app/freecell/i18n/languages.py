@@ -20,6 +20,7 @@ FOLLOW_SYSTEM = "system"
 
 SHIPPED: Mapping[str, str] = {
     "en": "English",
+    "cs": "Čeština",
     "de": "Deutsch",
     "es": "Español",
     "fr": "Français",
@@ -28,6 +29,7 @@ SHIPPED: Mapping[str, str] = {
     "pl": "Polski",
     "pt_BR": "Português (Brasil)",
     "ru": "Русский",
+    "uk": "Українська",
 }
 """Language code -> its name in that language, as the Preferences list shows it."""
 
