@@ -14,7 +14,7 @@ from freecell.plugin_host.reason_words import fallback_text, notice_text, why_of
 from freecell.plugin_host.reasons import PluginReason, Why
 from plugin_helpers import user_plugin_folder, write_plugin
 
-LANGUAGES = ["en", "de", "fr", "es", "it", "pt_BR", "pl", "ru", "ja"]
+LANGUAGES = ["en", "de", "fr", "es", "it", "pt_BR", "pl", "ru", "ja", "el", "tr"]
 VALUES = {
     Why.IMPORT_FAILED: {"error": "ImportError", "detail": "no module named zz"},
     Why.IMPORT_TOO_SLOW: {"limit": 3.0},

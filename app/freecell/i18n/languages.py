@@ -21,6 +21,7 @@ FOLLOW_SYSTEM = "system"
 SHIPPED: Mapping[str, str] = {
     "en": "English",
     "de": "Deutsch",
+    "el": "Ελληνικά",
     "es": "Español",
     "fr": "Français",
     "it": "Italiano",
@@ -28,6 +29,7 @@ SHIPPED: Mapping[str, str] = {
     "pl": "Polski",
     "pt_BR": "Português (Brasil)",
     "ru": "Русский",
+    "tr": "Türkçe",
 }
 """Language code -> its name in that language, as the Preferences list shows it."""
 
