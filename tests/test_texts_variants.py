@@ -47,7 +47,7 @@ def test_in_german_custom_and_take_backs_variants_are_german() -> None:
         "3 freie Zellen, 8 Spalten; abwärts in derselben Farbe anlegen; nur Könige in leeren "
         "Spalten."
     )
-    assert variant_name(with_take_backs(EIGHT_OFF)) == "Eight Off mit Zurücknehmen"
+    assert variant_name(with_take_backs(EIGHT_OFF)) == "Acht aus mit Zurücknehmen"
     assert variant_name(with_take_backs(CUSTOM)).startswith("Eigene Variante (3 Zellen")
     assert variant_description(with_take_backs(EIGHT_OFF)).endswith(
         "Karten dürfen von den Ablagestapeln zurück ins Spiel."
