@@ -71,8 +71,8 @@ GERMAN = {
     "D, the table": "Spiel 1, FreeCell, 124 Züge gemacht, 49 von 52 Karten abgelegt.",
     "H, a hint": "Hinweis: zieh den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
     "a card picked up": "Du nimmst die Karo-Dame aus der freien Zelle b auf.",
-    "a refused move, with its reason": "Nicht erlaubt: Karten wandern nicht von einer "
-    "freien Zelle in eine andere",
+    "a refused move, with its reason": "Nicht erlaubt: Karten werden nicht von einer "
+    "freien Zelle in eine andere gezogen",
     "a legal move": "Du ziehst den Karo-Buben aus Spalte 1 auf den Ablagestapel.",
     "the win, with its figures": "Gewonnen! Alle 52 Karten liegen auf den Ablagestapeln, "
     "in 127 Zügen",
