@@ -27,6 +27,7 @@ SHIPPED: Mapping[str, str] = {
     "ja": "日本語",
     "pl": "Polski",
     "pt_BR": "Português (Brasil)",
+    "ro": "Română",
     "ru": "Русский",
 }
 """Language code -> its name in that language, as the Preferences list shows it."""
