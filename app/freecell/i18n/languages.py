@@ -33,6 +33,7 @@ SHIPPED: Mapping[str, str] = {
     "pl": "Polski",
     "pt": "Português (Portugal)",
     "pt_BR": "Português (Brasil)",
+    "ro": "Română",
     "ru": "Русский",
     "sv": "Svenska",
     "tr": "Türkçe",
