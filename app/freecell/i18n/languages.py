@@ -23,6 +23,7 @@ SHIPPED: Mapping[str, str] = {
     "de": "Deutsch",
     "es": "Español",
     "fr": "Français",
+    "hu": "Magyar",
     "it": "Italiano",
     "ja": "日本語",
     "pl": "Polski",
