@@ -26,6 +26,7 @@ SHIPPED: Mapping[str, str] = {
     "el": "Ελληνικά",
     "es": "Español",
     "fr": "Français",
+    "hu": "Magyar",
     "it": "Italiano",
     "ja": "日本語",
     "ko": "한국어",
