@@ -40,7 +40,8 @@ def test_the_saved_language_is_used_with_qts_own_translations(app: QApplication)
 
 
 @pytest.mark.parametrize(
-    ("code", "close", "no"), [("el", "Κλείσιμο", "&Όχι"), ("pt", "Fechar", "&Não")]
+    ("code", "close", "no"),
+    [("el", "Κλείσιμο", "&Όχι"), ("pt", "Fechar", "&Não"), ("ro", "Închide", "&Nu")],
 )
 def test_qts_buttons_are_in_our_words_where_qt_has_no_catalogue(
     app: QApplication, code: str, close: str, no: str

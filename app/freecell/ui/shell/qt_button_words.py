@@ -1,5 +1,5 @@
 """Qt's standard buttons (Close, OK, Cancel, Yes, No) in a language Qt has no
-translation for (Greek, European Portuguese): worded by freecell's catalogue.
+translation for (Greek, European Portuguese, Romanian): worded by freecell's catalogue.
 
 Qt names these buttons itself, in the ``QPlatformTheme`` context of its own
 ``qtbase_*.qm``; without one they stayed English in a Greek window (seen in the

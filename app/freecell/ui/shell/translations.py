@@ -42,6 +42,6 @@ def install_translations(app: QCoreApplication, setting: str | None) -> QTransla
     if not translator.load(f"qtbase_{shown}", folder):
         from freecell.ui.shell.qt_button_words import ButtonWords
 
-        translator = ButtonWords(app)  # (el, pt: Qt has none; its buttons in our words)
+        translator = ButtonWords(app)  # (el, pt, ro: Qt has none; its buttons in our words)
     app.installTranslator(translator)
     return translator
