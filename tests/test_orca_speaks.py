@@ -109,7 +109,9 @@ class InLanguage(NamedTuple):
 
 IN_LANGUAGE = {
     "de": InLanguage(
-        GERMAN, GERMAN_TIMES, ("Karo-Bube, Spalte 1, oben", "Neues Spiel", "FreeCell — Spiel 1")
+        GERMAN,
+        GERMAN_TIMES,
+        ("Karo-Bube, Spalte 1, oberste Karte", "Neues Spiel", "FreeCell — Spiel 1"),
     ),
     "uk": InLanguage(
         UKRAINIAN,
