@@ -7,7 +7,8 @@
 
 ``--language`` shows the window in that language (``de``: are the longer German
 words cut off?  ``ja``: does Japanese render, bold included?  CI installs
-fonts-noto-cjk).
+fonts-noto-cjk).  The running game with Preferences and Statistics open, as a player
+sees them under a window manager: ``benchmarks/look_at_language.sh <lang> <folder>``.
 
 One picture per card size (and large print), per card theme and per table surface,
 plus a game in progress with a selection, a hint mark and the run picker, the

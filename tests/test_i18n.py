@@ -37,12 +37,14 @@ def _english_afterwards() -> Iterator[None]:
         ({"LANG": "de_DE.UTF-8"}, "de"),
         ({"LANG": "de_AT.UTF-8"}, "de"),
         ({"LANG": "pt_BR.UTF-8"}, "pt_BR"),
-        ({"LANG": "pt_PT.UTF-8"}, "pt_BR"),  # the Portuguese we have beats English
+        ({"LANG": "pt_PT.UTF-8"}, "pt"),
+        ({"LANG": "pt_AO.UTF-8"}, "pt"),  # the country's own catalogue, else its language's
+        ({"LANG": "ca_ES.UTF-8"}, "ca"),
         ({"LANG": "fr_FR.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8"}, "ja"),
         ({"LANG": "fr_FR.UTF-8", "LC_ALL": "pl_PL.UTF-8", "LC_MESSAGES": "ja_JP"}, "pl"),
         ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "ru:de"}, "ru"),
-        ({"LANGUAGE": "nl:sv:it"}, "it"),  # the first one we ship
-        ({"LANG": "nl_NL.UTF-8"}, "en"),  # no catalogue: English
+        ({"LANGUAGE": "eo:la:it"}, "it"),  # the first one we ship
+        ({"LANG": "eo.UTF-8"}, "en"),  # no catalogue: English
         ({"LANG": "C.UTF-8"}, "en"),
         ({}, "en"),
     ],

@@ -45,6 +45,13 @@ def test_a_term_is_found_as_a_whole_word_and_not_where_it_means_something_else()
     assert not TOOL.terms()["game_name"].used_in("freecell-cli board 1")
 
 
+def test_a_placeholder_is_a_value_not_the_word() -> None:
+    suit = TOOL.terms()["suit"]
+    assert not suit.used_in("the ace of {suit}")
+    assert not TOOL.terms()["variant"].used_in("Rules of {variant}")
+    assert suit.used_in("{n} cards of one suit")
+
+
 def test_a_word_is_found_by_its_forms_whatever_its_case_and_mnemonic() -> None:
     word = TOOL.Word(word="Karte", forms=("kart",), source="kpat", exceptions=frozenset())
     assert word.used_in("Drei &Karten")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QWidget
 
 from freecell import i18n
 from freecell.storage import Settings
@@ -35,6 +35,26 @@ def test_the_saved_language_is_used_with_qts_own_translations(app: QApplication)
         assert i18n.language() == "de"
         assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
         assert QLocale().name() == "de_DE"
+    finally:
+        if translator is not None:
+            app.removeTranslator(translator)
+
+
+@pytest.mark.parametrize(
+    ("code", "close", "no"),
+    [("el", "Κλείσιμο", "&Όχι"), ("pt", "Fechar", "&Não"), ("ro", "Închide", "&Nu")],
+)
+def test_qts_buttons_are_in_our_words_where_qt_has_no_catalogue(
+    app: QApplication, code: str, close: str, no: str
+) -> None:
+    # the Close of Preferences and Statistics stayed English in Greek (no qtbase_el)
+    translator = install_translations(app, code)
+    try:
+        assert translator is not None
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        assert buttons.button(QDialogButtonBox.StandardButton.Close).text() == close
+        assert QCoreApplication.translate("QPlatformTheme", "&No") == no
+        assert QCoreApplication.translate("QLineEdit", "&Copy") == "&Copy"  # Qt's own
     finally:
         if translator is not None:
             app.removeTranslator(translator)

@@ -1,8 +1,9 @@
 """The real screen reader: Orca, listening on AT-SPI under Xvfb, speaks every
 message of a short keyboard game, each as often as the game said it
 (``orca_session.py`` plays it and returns what Orca's debug log says it spoke).
-And again with the game in German, chosen in Preferences while the environment says
-English: a blind player hears the cards, the moves and the game's messages in German.
+And again with the game in German, then in Ukrainian, chosen in Preferences while the
+environment says English: a blind player hears the cards, the moves and the game's
+messages in that language.
 Skipped only where Orca or the tools to run it are not installed; CI installs them
 (.ci/run), so CI runs it.  The sessions run one after another, each with its own X
 server and buses; ``orca_session.run`` starts one afresh when Orca never registered
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -79,15 +81,56 @@ GERMAN = {
 }
 GERMAN_TIMES = {step: 1 for step in GERMAN} | {"a card picked up": 2}
 
+# and in Ukrainian, one of the languages added with its own plural forms ("124 ходи",
+# "127 ходів") and cases ("валета бубон" moved, "валет бубон" named); Cyrillic, which
+# ruff takes for look-alike Latin letters (RUF001)
+UKRAINIAN = {
+    "the game in progress at start": "З поверненням: роздача №1 така, як ви її залишили.",  # noqa: RUF001
+    "D, the table": "Роздача 1, FreeCell, зроблено 124 ходи, в основах 49 з 52 карт.",
+    "D, the free cells": "Вільні комірки, вільно 2 з 4: a порожня, b дама бубон, "
+    "c король бубон, d порожня.",
+    "H, a hint": "Підказка: перенесіть валета бубон зі стовпчика 1 в основу.",
+    "a card picked up": "Взято даму бубон з вільної комірки b.",
+    "a refused move, with its reason": "Не дозволено: Карти не переносяться з однієї "  # noqa: RUF001
+    "вільної комірки в іншу",
+    "a legal move": "Переміщено валета бубон зі стовпчика 1 в основу.",
+    "the win, with its figures": "Ви виграли! Усі 52 карти в основах: 127 ходів",  # noqa: RUF001
+}
+UKRAINIAN_TIMES = {step: 1 for step in UKRAINIAN} | {"a card picked up": 2}
+
+
+class InLanguage(NamedTuple):
+    messages: dict[str, str]
+    times: dict[str, int]
+    # lines Orca begins with: the card focused (its own name), the results panel's
+    # button and the window's title
+    line_starts: tuple[str, ...]
+
+
+IN_LANGUAGE = {
+    "de": InLanguage(
+        GERMAN,
+        GERMAN_TIMES,
+        ("Karo-Bube, Spalte 1, oberste Karte", "Neues Spiel", "FreeCell — Spiel 1"),
+    ),
+    "uk": InLanguage(
+        UKRAINIAN,
+        UKRAINIAN_TIMES,
+        ("Валет бубон, стовпчик 1, верхня карта", "Нова роздача", "FreeCell — Роздача 1"),
+    ),
+}
+
 
 @pytest.mark.skipif(REASON is not None, reason=f"the Orca test {REASON}")
-def test_orca_speaks_the_game_in_the_language_chosen_in_preferences(tmp_path: Path) -> None:
-    spoken = orca_session.run(sys.executable, tmp_path, language="de")
-    heard = heard_each(spoken, GERMAN, GERMAN_TIMES)
-    # the cards and piles by their German names, the window's title and the results
-    # panel's button too; and none of the game's English
-    assert any(line.startswith("Karo-Bube, Spalte 1, oberste Karte") for line in spoken), heard
-    assert any(line.startswith("Neues Spiel") for line in spoken), heard
-    assert any(line.startswith("FreeCell — Spiel 1") for line in spoken), heard
+@pytest.mark.parametrize("code", IN_LANGUAGE)
+def test_orca_speaks_the_game_in_the_language_chosen_in_preferences(
+    tmp_path: Path, code: str
+) -> None:
+    spoken = orca_session.run(sys.executable, tmp_path, language=code)
+    expected = IN_LANGUAGE[code]
+    heard = heard_each(spoken, expected.messages, expected.times)
+    for start in expected.line_starts:
+        assert any(line.startswith(start) for line in spoken), (start, heard)
+    # and none of the game's English
     english = [*EXPECTED.values(), "of diamonds", "Free cell", "Column 1", "New deal"]
     assert not [words for words in english if words in heard], heard

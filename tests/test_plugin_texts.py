@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from freecell.i18n import set_language
+from freecell.i18n.languages import SHIPPED
 from freecell.plugin_host import create_manager
 from freecell.plugin_host.model import Notice
 from freecell.plugin_host.reason_words import fallback_text, notice_text, why_off
 from freecell.plugin_host.reasons import PluginReason, Why
 from plugin_helpers import user_plugin_folder, write_plugin
 
-LANGUAGES = ["en", "de", "fr", "es", "it", "pt_BR", "pl", "ru", "ja"]
+LANGUAGES = list(SHIPPED)
 VALUES = {
     Why.IMPORT_FAILED: {"error": "ImportError", "detail": "no module named zz"},
     Why.IMPORT_TOO_SLOW: {"limit": 3.0},

@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "app" / "freecell" / "locale"
 TERMS = LOCALE / "glossary.toml"
 MNEMONIC = re.compile(r"&(?=\S)")
-# "{suit}" is a value filled in, not the word: "the ace of {suit}" uses no term "suit"
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# a placeholder ({suit}, {variant}, %(prog)s) names a value, not the word: "{suit}"
+# must not ask for the word for "suit" in "the ace of {suit}"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[sdifr]")
 
 
 @dataclass(frozen=True)

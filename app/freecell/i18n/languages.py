@@ -20,14 +20,26 @@ FOLLOW_SYSTEM = "system"
 
 SHIPPED: Mapping[str, str] = {
     "en": "English",
+    "ca": "Català",
+    "cs": "Čeština",
     "de": "Deutsch",
+    "el": "Ελληνικά",
     "es": "Español",
     "fr": "Français",
+    "hu": "Magyar",
     "it": "Italiano",
     "ja": "日本語",
+    "ko": "한국어",
+    "nl": "Nederlands",
     "pl": "Polski",
+    "pt": "Português (Portugal)",
     "pt_BR": "Português (Brasil)",
+    "ro": "Română",
     "ru": "Русский",
+    "sv": "Svenska",
+    "tr": "Türkçe",
+    "uk": "Українська",
+    "zh_CN": "简体中文",
 }
 """Language code -> its name in that language, as the Preferences list shows it."""
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QLabel,
     QVBoxLayout,
@@ -256,12 +257,16 @@ class PreferencesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.Close).setAccessibleName(_("Close"))
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(game_box)
-        layout.addWidget(look_box)
-        layout.addWidget(behaviour_box)
-        layout.addWidget(note)
-        layout.addWidget(buttons)
+        # Looks beside Game and Behaviour: one column was taller than a 768-pixel
+        # screen in Korean and Chinese (docs/translating.md, Looking at a language).
+        # Tab still goes Game, Looks, Behaviour: the order they are made in.
+        layout = QGridLayout(self)
+        layout.addWidget(game_box, 0, 0)
+        layout.addWidget(behaviour_box, 1, 0)
+        layout.addWidget(look_box, 0, 1, 2, 1)
+        layout.setRowStretch(2, 1)
+        layout.addWidget(note, 3, 0, 1, 2)
+        layout.addWidget(buttons, 4, 0, 1, 2)
         self.set_settings(settings)
 
     # -- the value -------------------------------------------------------------------

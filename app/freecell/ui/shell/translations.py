@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 def install_translations(app: QCoreApplication, setting: str | None) -> QTranslator | None:
     """Use the language ``setting`` asks for (or the system's) for freecell's words
-    and Qt's, and a font that has its script's bold; returns Qt's translator, if that
-    language has one."""
+    and Qt's, and a font that has its script's bold; returns the translator installed
+    for Qt's words (None in English)."""
     shown = set_language(setting)
     QLocale.setDefault(QLocale(SOURCE_LANGUAGE if shown == PSEUDO_LANGUAGE else shown))
     if shown in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
@@ -40,6 +40,8 @@ def install_translations(app: QCoreApplication, setting: str | None) -> QTransla
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     translator = QTranslator(app)
     if not translator.load(f"qtbase_{shown}", folder):
-        return None
+        from freecell.ui.shell.qt_button_words import ButtonWords
+
+        translator = ButtonWords(app)  # (el, pt, ro: Qt has none; its buttons in our words)
     app.installTranslator(translator)
     return translator
