@@ -22,6 +22,7 @@ SHIPPED: Mapping[str, str] = {
     "en": "English",
     "de": "Deutsch",
     "es": "Español",
+    "fi": "Suomi",
     "fr": "Français",
     "it": "Italiano",
     "ja": "日本語",
