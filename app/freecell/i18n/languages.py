@@ -25,6 +25,7 @@ SHIPPED: Mapping[str, str] = {
     "de": "Deutsch",
     "el": "Ελληνικά",
     "es": "Español",
+    "fi": "Suomi",
     "fr": "Français",
     "hu": "Magyar",
     "it": "Italiano",
