@@ -407,9 +407,7 @@ class PluginManager:
         its plugin off for the session, with a notice.  False when no plugin provides
         it (or only the game itself does)."""
         plugin = self.provider(Kind.SOLVER, backend_id)
-        if plugin is None or plugin not in self._loaded:
-            return False
-        if self._candidates[plugin].source is Source.BUILTIN:
+        if plugin is None or plugin not in self._loaded or self._trusted(plugin):
             return False  # the game's own solvers are trusted, never caught lying
         self._turn_off(plugin, PluginReason(Why.LIED, backend=backend_id))
         return True

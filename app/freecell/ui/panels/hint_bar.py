@@ -44,6 +44,17 @@ class MessageKind(StrEnum):
     HINT = "hint"
     WON = "won"
 
+    @property
+    def goes_with_a_move(self) -> bool:
+        """The next move takes a message of this kind off the bar."""
+        return self in (
+            MessageKind.CHECKING,
+            MessageKind.HINT,
+            MessageKind.LOST,
+            MessageKind.REFUSED,
+            MessageKind.PROBLEM,
+        )
+
 
 class ButtonId(StrEnum):
     """A message's button, as tests and listeners find it (never by its words);

@@ -66,14 +66,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REFUSED = MessageKind.REFUSED
-# what the next move takes off the message bar
-_GONE_WITH_A_MOVE = (
-    MessageKind.CHECKING,
-    MessageKind.HINT,
-    MessageKind.LOST,
-    REFUSED,
-    MessageKind.PROBLEM,
-)
 
 __all__ = ["FIRST_SIZE", "MainWindow", "first_size"]
 
@@ -312,7 +304,7 @@ class MainWindow(QMainWindow, HostedFeatures):
         elif isinstance(event, MoveApplied | Undone | Redone):
             self._cancel_hint()
             self.scene.set_hint(None)
-            if self.hint_bar.kind in _GONE_WITH_A_MOVE:
+            if self.hint_bar.kind.goes_with_a_move:
                 self.hint_bar.dismiss()
             if not game.is_won:
                 self.win.hide_results()  # an undo after the win: the deal goes on
