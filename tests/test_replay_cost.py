@@ -88,6 +88,16 @@ def test_play_all_stops_at_the_first_refusal_as_play_does() -> None:
     assert game.position == by_play.position and game.move_count == 3
 
 
+def test_a_refused_first_move_keeps_the_redo_steps_as_play_does() -> None:
+    moves = parse_moves(" ".join(PREFIX[:3]))
+    game = Game(FREECELL, DEAL)
+    game.play_all(moves)
+    game.undo()
+
+    assert game.play_all(parse_moves("1h")) == (0, game.play(parse_moves("1h")[0]))
+    assert game.can_redo and game.move_count == 2
+
+
 def test_the_moves_of_a_list_are_parsed_once_each() -> None:
     moves = parse_moves(long_move_list(100))
     assert moves[26] is moves[28] and str(moves[26]) == "18"

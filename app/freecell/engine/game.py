@@ -151,21 +151,21 @@ class Game:
         move is left, the most costly part of a replay of a long list (issue 36)."""
         refusal: Refusal | None = None
         position = self.position
-        del self.steps[self.index :]
-        first = self.index
+        played: list[Step] = []
         for move in moves:
             step = self._step_for(position, move, False)
             if isinstance(step, Refusal):
                 refusal = step
                 break
-            self.steps.append(step)
+            played.append(step)
             position = step.position
-        self.index = len(self.steps)
-        played = self.index - first
-        if played:
+        if played:  # as play(): the redo steps go only when a move is made
+            del self.steps[self.index :]
+            self.steps.extend(played)
+            self.index = len(self.steps)
             self.clock.start()
             self._settle_clock()
-        return played, refusal
+        return len(played), refusal
 
     def _step_for(self, position: Position, move: Move, assisted: bool) -> Step | Refusal:
         """The step ``move`` makes from ``position`` (not yet pushed)."""
