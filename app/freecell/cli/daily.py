@@ -26,7 +26,6 @@ def _date(text: str) -> datetime.date:
 
 
 def cmd_daily(args: argparse.Namespace) -> int:
-
     day = _date(args.date) if args.date is not None else today()
     number = daily_deal(day)
     if args.json:

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from freecell.analysis import ratings as rating_data
 from freecell.analysis.difficulty import Rating, rate_deal, rate_position
@@ -46,9 +46,6 @@ from freecell.solver.backends import (
     fallback_message,
 )
 from freecell.solver.service import SolverService
-
-if TYPE_CHECKING:
-    from freecell.solver.service import SolverService
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -152,7 +149,6 @@ def _rate(
 def _runs_here(loader: BackendLoader | None) -> bool:
     """Whether a backend is ours (the built-in search, fc-solve), run in the rating
     process itself; a third party's runs in a solver worker process, as in the game."""
-
     return loader is None or getattr(loader, "source", Source.BUILTIN) is Source.BUILTIN
 
 
@@ -207,7 +203,6 @@ def _rate_in_workers(numbers: Iterable[int], jobs: int, loader: BackendLoader) -
     waited on by a thread here: a backend that kills its process, hangs past the
     budget or raises is one warning, the built-in search rates that deal, and the
     batch goes on (in the rating process itself a crash ended the CLI)."""
-
     mine = threading.local()
     services: list[SolverService] = []
     lock = threading.Lock()
@@ -255,7 +250,6 @@ def _backend(backend_id: str, out: Path | None) -> BackendLoader | None:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-
     numbers: DealRange | Iterable[int] = DealRange(args.deals)
     total = len(DealRange(args.deals))
     if args.jobs < 1:
@@ -325,7 +319,6 @@ def cmd_rate(args: argparse.Namespace) -> int:
 def _write(out: Path, done: dict[int, Rating], fingerprint: bytes) -> None:
     """The ratings so far, written atomically; a folder or a disk that refuses is
     one line and exit 2, not a traceback (what is written already stays)."""
-
     try:
         rating_data.write(out, done, fingerprint)
     except OSError as error:

@@ -36,12 +36,10 @@ _VERDICTS = {
 
 
 def _player_backend() -> str:
-
     return Storage().settings.load().solver_backend
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-
     timeout = _timeout(args.timeout)
     text = read_text(args.file, MAX_MOVES_BYTES, "file")
     try:

@@ -36,7 +36,6 @@ class Analysis:
         hint asked after the live check answered needs no second search (a proven
         loss could take the hint's worker seconds to prove again).  None when only
         a search can tell, or when the position is winnable but no line is kept."""
-
         verdict = self.trail.verdict(position)
         if verdict is Verdict.LOST:
             return Unsolvable(0, 0.0)
@@ -45,7 +44,6 @@ class Analysis:
 
     def record(self, position: Position, verdict: SolverVerdict) -> Verdict | None:
         """Keep a solver's verdict on ``position``; what it proved, if anything."""
-
         if isinstance(verdict, Solved):
             self.trail.record(position, Verdict.WINNABLE, verdict.moves)
             return Verdict.WINNABLE

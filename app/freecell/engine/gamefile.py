@@ -103,7 +103,6 @@ def _wrapped(key: str, moves: tuple[Move, ...]) -> list[str]:
 
 def format_game_line(record: GameRecord) -> str:
     """The game as one line (:mod:`freecell.engine.oneline`): what Copy game copies."""
-
     board = format_board(record.start) if record.deal_number is None else ""
     return format_one_line(record.variant.id, record.deal_number, board, record.moves)
 
@@ -111,7 +110,6 @@ def format_game_line(record: GameRecord) -> str:
 def looks_like_game_file(text: str) -> bool:
     """True when ``text`` has the keys of a game file or is a game's one line (not
     a bare board or move list)."""
-
     if looks_like_one_line(text):
         return True
     keys = {_key(line) for line in text.splitlines()}

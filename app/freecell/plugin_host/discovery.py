@@ -152,7 +152,6 @@ def fallback_builtin_candidates() -> list[Candidate]:
 def builtin_candidates(names: Iterable[str]) -> list[Candidate]:
     """The built-in plugins ``names`` found by module name (BUILTIN_PLUGINS, which a
     test keeps equal to the entry points), without reading any package metadata."""
-
     return [
         Candidate(
             name=name,
@@ -210,5 +209,4 @@ def user_folder_candidates(folder: Path | None) -> list[Candidate]:
 
 def default_user_plugin_dir() -> Path:
     """``<data dir>/plugins`` (FREECELL_HOME honoured), from the storage layer."""
-
     return default_paths().user_plugins_dir

@@ -57,5 +57,4 @@ class SettingsEnabledStore:
 
 def settings_store(settings: SettingsStore | None = None) -> SettingsEnabledStore:
     """The store backed by the player's settings file (FREECELL_HOME honoured)."""
-
     return SettingsEnabledStore(settings if settings is not None else SettingsStore())

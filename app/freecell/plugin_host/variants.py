@@ -155,7 +155,6 @@ class VariantLookup:
 
     def offers_custom_variants(self) -> bool:
         """True when some plugin resolves Custom variant ids (show "Custom…")."""
-
         return self._resolve_variant(DEFAULT_CUSTOM_ID) is not None
 
 

@@ -94,7 +94,6 @@ class GameHistory:
 
     def _legacy_store(self) -> StatisticsStore | None:
         """The old statistics.json, one store (so a damaged one is told of once)."""
-
         if self._legacy is None and self.statistics_file is not None:
             self._legacy = StatisticsStore(self.statistics_file, self.notices)
         return self._legacy
@@ -338,7 +337,6 @@ class GameHistory:
 
     def legacy_totals(self) -> dict[str, VariantStats]:
         """The figures migrated from statistics.json, per variant."""
-
         if self._absent():  # not migrated yet: the old file's figures as they are
             source = self._legacy_store()
             return {} if source is None else dict(source.load().variants)

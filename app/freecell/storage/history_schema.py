@@ -89,7 +89,6 @@ def migrate_statistics_json(
 ) -> None:
     """Copy today's statistics.json figures in, once (``source``: the file's path,
     or "" when it held none); the file itself stays where it is."""
-
     db.execute("BEGIN IMMEDIATE")
     try:
         if not db.execute("SELECT 1 FROM meta WHERE key = ?", (MIGRATED_KEY,)).fetchone():

@@ -204,7 +204,6 @@ class HistoryStatistics:
     ) -> Statistics:
         """Add one finished game as a row (what the old store's ``record`` did); a
         game recorded this way was dealt here, and ``assisted`` marks it helped."""
-
         now = datetime.datetime.now(datetime.UTC).timestamp()
         self.history.add(
             GameRow(

@@ -64,7 +64,6 @@ class SavedGameSummary:
 
 def game_to_json(game: Game) -> JsonObject:
     """The file's content for ``game`` (the file layer adds ``version``)."""
-
     return {
         "variant": game.variant.id,
         "deal": game.deal_number,
@@ -189,7 +188,6 @@ def _start_position(board: object, deal_number: int | None, variant: Variant) ->
 
 
 def _parse(board: str, variant: Variant) -> Position:
-
     try:
         position = parse_board(board, variant)
         position.validate()

@@ -54,7 +54,6 @@ def describe(error: TextError) -> str:
 
 
 def _number(value: object) -> str:
-
     return format_number(value) if isinstance(value, int) else str(value)
 
 

@@ -174,7 +174,6 @@ class Accessibility:
     # -- what the game says ----------------------------------------------------------
     def on_event(self, event: Event) -> None:
         # (imported with the first event: the first frame has none)
-
         if isinstance(event, MoveApplied):
             words = text.describe_moves(event.before, event.moves)
             if event.auto_finish:

@@ -284,7 +284,6 @@ class PluginsDialog(QDialog):
             self.set_enabled(name, checked)
 
     def open_plugin_folder(self) -> None:
-
         folder = default_user_plugin_dir()
         folder.mkdir(parents=True, exist_ok=True)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))

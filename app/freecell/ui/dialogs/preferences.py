@@ -399,7 +399,6 @@ def install_preferences(window: Doorway) -> QAction:
             )
 
     def open_dialog() -> None:
-
         catalog = session.catalog
         dialog = PreferencesDialog(
             current(),

@@ -64,7 +64,6 @@ def _hint_work(
     sentence when the built-in stood in)."""
 
     def work(service: HintService) -> _Searched:
-
         backend = FallbackBackend(loader, asked_of(service, loader))
         budget = Budget(states=HINT_STATES, seconds=HINT_SECONDS)
         verdict = backend.solve(position, variant, budget, None, Mode.FAST)
@@ -139,7 +138,6 @@ class HintRunner(QObject):
             )
 
         def failed(error: str) -> None:
-
             self.answered.emit(HintAnswer(token, position, Unknown(None), error))
 
         self.jobs.submit(Slot.HINT, _hint_work(position, variant, loader), answered, failed)

@@ -30,7 +30,6 @@ class Subject:
 def subject_of(row: GameRow, door: Door) -> Subject | None:
     """A history row as a game to review or replay; None (and said) when its
     variant is not here or its board does not read."""
-
     try:
         variant = door.session.plugins.variant(row.variant)
     except KeyError:
@@ -60,7 +59,6 @@ def subject_of(row: GameRow, door: Door) -> Subject | None:
 
 def replay(door: Door, row: GameRow) -> bool:
     """Deal the row's deal again (or put its board on the table), from the start."""
-
     subject = subject_of(row, door)
     if subject is None:
         return False
@@ -74,7 +72,6 @@ def replay(door: Door, row: GameRow) -> bool:
 
 def copy_line(door: Door, row: GameRow) -> str | None:
     """The row as the one line Copy game makes (:mod:`freecell.engine.oneline`)."""
-
     subject = subject_of(row, door)
     if subject is None:
         return None

@@ -282,7 +282,6 @@ class GameReview(QObject):
     # -- leaving ------------------------------------------------------------------------
     def play_on(self) -> None:
         """A new game from the step shown (its moves count as the stepper's)."""
-
         subject, step = self.subject, self.current
         if subject is None or step == 0:
             return

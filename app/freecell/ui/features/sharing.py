@@ -141,7 +141,6 @@ class Sharing(QObject):
 
     def copy_game(self) -> str:
         """The game in one line (:mod:`freecell.engine.oneline`): Paste plays it again."""
-
         text = format_game_line(record_of(self.door.game))
         QGuiApplication.clipboard().setText(text + "\n")
         self._say(_("The game is copied in one line: paste it to play the same moves again."))
@@ -174,7 +173,6 @@ class Sharing(QObject):
 
     def save_file(self, path: str) -> bool:
         """Write the game (atomically: a failed save leaves any old file whole)."""
-
         text = format_game(record_of(self.door.game))
         target = Path(path)
         try:
@@ -236,7 +234,6 @@ class Sharing(QObject):
         return True
 
     def _play(self, text: str, pasted: bool = False) -> None:
-
         stripped = text.strip()
         if not stripped:
             raise NotAGame(_("it is empty"))
@@ -311,7 +308,6 @@ class Sharing(QObject):
 
 def game_file_words(error: GameFileError) -> str:
     """The error in words, with the rule that stopped a move when one did."""
-
     return describe(error)
 
 

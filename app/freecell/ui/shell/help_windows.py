@@ -12,9 +12,7 @@ from freecell import __version__
 from freecell.engine import Variant
 from freecell.i18n import _
 from freecell.texts.variants import game_name
-from freecell.ui.panels.rules_page import (
-    RulesDialog,
-)
+from freecell.ui.panels.rules_page import RulesDialog
 
 LICENCE = "GPL-3.0-or-later"
 
@@ -26,7 +24,6 @@ def open_rules(
     modeless, in place of the ``previous`` one; returns the page shown.  A page is
     deleted when it is closed (each kept its browser and document for the rest of
     the session: some 3 MB a page, one more every time How to play was opened)."""
-
     if previous is not None:
         with contextlib.suppress(RuntimeError):  # (already closed, so deleted)
             previous.close()

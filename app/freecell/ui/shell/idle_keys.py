@@ -36,7 +36,6 @@ UNDO, REDO, HINT, AUTO_FINISH = "undo", "redo", "hint", "auto-finish"
 
 def why_not(door: Door, what: str) -> str | None:
     """Why ``what`` (one of the names above) cannot act now, or None when it can."""
-
     game = door.game
     if what == UNDO:
         return None if game.can_undo else explain(Refusal(Reason.NOTHING_TO_UNDO))
@@ -60,7 +59,6 @@ def why_not(door: Door, what: str) -> str | None:
 
 
 def _auto_finish_words(door: Door) -> str:
-
     ready = len(exposed_home_moves(door.game.position))
     if not ready:
         return _("Auto finish cannot start: no card can go home now.")

@@ -84,7 +84,6 @@ class CardSizeNote:
 def label_sizes(actions: dict[CardSize, QAction], scene: TableScene) -> None:
     """Name each size in View > Card size as it is at this window's size: one that
     does not fit says so (it is shown at the largest size that fits instead)."""
-
     variant = scene.variant
     for size, action in actions.items():
         label = _(size.label)

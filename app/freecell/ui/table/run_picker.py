@@ -173,13 +173,11 @@ class RunPickerItem(QGraphicsItem):
 
     def label(self) -> str:
         """What the picker shows between its arrows: how many cards would go."""
-
         # Translators: the run picker's count, as wide as a card: keep it short
         return ngettext("{n} card", "{n} cards", self.count).format(n=format_number(self.count))
 
     def movable_label(self) -> str:
         """Under the count: how many cards can move together now."""
-
         # Translators: under the run picker's count, as wide as a card: keep it short;
         # how many cards can move together now (free cells and empty columns allow)
         return ngettext("{n} can move now", "{n} can move now", self.movable).format(
