@@ -10,10 +10,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from freecell.analysis.review import NotPlayable, review_game
-from freecell.cli.common import EXIT_OK, MAX_MOVES_BYTES, CliError, cli_manager, in_file, read_text
+from freecell.cli.common import (
+    EXIT_OK,
+    MAX_MOVES_BYTES,
+    CliError,
+    cli_manager,
+    in_file,
+    read_text,
+    warn,
+)
 from freecell.cli.plugins import plugin_backend
 from freecell.cli.replay import resolve_variant_for_file
 from freecell.cli.solve import _timeout
@@ -70,10 +77,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             )
         ) from None
     for fallback in told:
-        print(
-            _("freecell-cli: warning: {message}").format(message=fallback_message(fallback)),
-            file=sys.stderr,
-        )
+        warn(fallback_message(fallback))
     if args.json:
         print(json.dumps(review.to_json()))
         return EXIT_OK

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 
 from freecell.cli.common import (
     EXIT_OK,
@@ -20,6 +19,7 @@ from freecell.cli.common import (
     cli_manager,
     resolve_variant,
     starting_position,
+    warn,
 )
 from freecell.cli.plugins import plugin_backend
 from freecell.engine import Position, Variant
@@ -122,8 +122,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         backend, position, variant, Budget(DEFAULT_STATES, timeout), Mode(args.mode)
     )
     if answer.fallback is not None:
-        warning = _("freecell-cli: warning: {message}")
-        print(warning.format(message=fallback_message(answer.fallback)), file=sys.stderr)
+        warn(fallback_message(answer.fallback))
     verdict = answer.verdict
     if args.json:
         shape = verdict_json(verdict)
